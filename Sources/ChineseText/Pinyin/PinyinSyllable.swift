@@ -1,0 +1,68 @@
+import Foundation
+
+/// One pinyin syllable: its letters and its tone.
+///
+/// Letters are stored lowercase-insensitive as written, with `ü` spelled `v` internally
+/// (`lv4` for lǜ), so numbered forms round-trip. Tone `5` is the neutral tone.
+public struct PinyinSyllable: Hashable, Sendable, Codable {
+    /// The letters without tone, `ü` written as `v` (for example `lv`, `Bei`, `r`).
+    public var letters: String
+    /// 1–4 for the four tones, 5 for the neutral tone.
+    public var tone: Int
+
+    /// Creates a syllable from its letters (with `v` or `ü` or `u:` for ü) and tone.
+    public init(letters: String, tone: Int) {
+        self.letters = letters.replacingOccurrences(of: "u:", with: "v").replacingOccurrences(of: "ü", with: "v")
+            .replacingOccurrences(of: "U:", with: "V").replacingOccurrences(of: "Ü", with: "V")
+        self.tone = (1...5).contains(tone) ? tone : 5
+    }
+
+    /// Parses a numbered syllable such as `yue4`, `lu:4`, `lv4`, `r5` or `de` (no digit: neutral).
+    public init?(numbered text: some StringProtocol) {
+        guard let last = text.last else { return nil }
+        var letters = Substring(text)
+        var tone = 5
+        if let digit = last.wholeNumberValue {
+            guard (0...5).contains(digit) else { return nil }
+            tone = digit == 0 ? 5 : digit
+            letters = letters.dropLast()
+        }
+        guard !letters.isEmpty,
+            letters.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == ":" })
+        else { return nil }
+        self.init(letters: String(letters), tone: tone)
+    }
+
+    /// The syllable with a tone number, `ü` as `v` (`lv4`, `ma5`).
+    public var numbered: String { "\(letters)\(tone)" }
+
+    /// The syllable with its tone mark (`lǜ`, `ma`), placed by the standard rules:
+    /// on `a` or `e` if present, on the `o` of `ou`, otherwise on the last vowel.
+    public var marked: String {
+        var scalars = Array(letters.replacingOccurrences(of: "v", with: "ü").replacingOccurrences(of: "V", with: "Ü"))
+        guard tone >= 1 && tone <= 4 else { return String(scalars) }
+        let lower = scalars.map { Character($0.lowercased()) }
+        var target: Int?
+        if let index = lower.firstIndex(where: { $0 == "a" || $0 == "e" }) {
+            target = index
+        } else if let index = lower.firstIndex(of: "o"), index + 1 < lower.count, lower[index + 1] == "u" {
+            target = index
+        } else {
+            target = lower.lastIndex(where: { "aeiouü".contains($0) })
+        }
+        guard let index = target else {
+            // Syllabic consonants such as m̀ or ń: mark the first letter.
+            if let first = scalars.first, "mnMN".contains(first) {
+                scalars[0] = Character(String(first) + Self.combiningMarks[tone - 1])
+            }
+            return String(scalars)
+        }
+        scalars[index] = Character(String(scalars[index]) + Self.combiningMarks[tone - 1])
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    /// The letters without tone and with `ü` as `v`, lowercased: the key used for tone-insensitive search.
+    public var toneless: String { letters.lowercased() }
+
+    private static let combiningMarks = ["\u{0304}", "\u{0301}", "\u{030C}", "\u{0300}"]
+}

@@ -1,0 +1,166 @@
+public import Foundation
+
+/// The unknown-word model: finds person and place names among characters the dictionary left
+/// single.
+///
+/// A character HMM (jieba's B/M/E/S model, trained on the People's Daily corpus) proposes words in
+/// each stretch of single characters; a proposal is kept only if it looks like a name: a surname
+/// followed by one or two given-name characters, or a run of characters typical of transliterated
+/// foreign names (尔, 斯, 克 …). Anything else stays as single characters, so every other token the
+/// segmenter emits is still a dictionary headword.
+public struct NameRecognizer: Sendable {
+    private var start: [Double]
+    private var transitions: [[Double]]
+    private var emissions: [UInt32: [Double]]
+    private var surnames: Set<UInt32>
+    private var transliteration: [UInt32: Int]
+
+    /// Tunable thresholds, fitted on the UD GSDSimp dev set.
+    struct Parameters: Sendable {
+        /// A character whose own corpus count is above this is a function word, never part of a name.
+        var maximumNameCharacterFrequency: UInt32 = 60_000
+        /// How many transliterated names a character must appear in to count as transliteration.
+        var minimumTransliterationCount = 8
+    }
+
+    var parameters = Parameters()
+
+    /// Loads the model from `hmm.tsv`, `surnames.tsv` and `transliteration-chars.tsv` in `directory`.
+    public init(directory: URL) throws {
+        start = [-1e100, -1e100, -1e100, -1e100]
+        transitions = Array(repeating: [-1e100, -1e100, -1e100, -1e100], count: 4)
+        emissions = [:]
+        for line in try TabularFile.lines(directory.appendingPathComponent("hmm.tsv")) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 5 else { continue }
+            let values = fields.dropFirst().map { Double($0) ?? -1e100 }
+            if fields[0] == "#start" {
+                start = values
+            } else if fields[0].hasPrefix("#trans-"), let state = "BMES".firstIndex(of: fields[0].last ?? "?") {
+                transitions["BMES".distance(from: "BMES".startIndex, to: state)] = values
+            } else if let scalar = fields[0].unicodeScalars.first, fields[0].unicodeScalars.count == 1 {
+                emissions[scalar.value] = values
+            }
+        }
+        guard !emissions.isEmpty else {
+            throw ChineseTextDataError.malformed(directory.appendingPathComponent("hmm.tsv").path, "no emissions")
+        }
+        surnames = Set(
+            try TabularFile.lines(directory.appendingPathComponent("surnames.tsv")).compactMap {
+                $0.unicodeScalars.first?.value
+            })
+        transliteration = [:]
+        for line in try TabularFile.lines(directory.appendingPathComponent("transliteration-chars.tsv")) {
+            let fields = line.split(separator: "\t")
+            if fields.count == 2, let scalar = fields[0].unicodeScalars.first, let count = Int(fields[1]) {
+                transliteration[scalar.value] = count
+            }
+        }
+    }
+
+    typealias Piece = (start: Int, end: Int, kind: TokenKind, source: TokenSource)
+
+    /// Joins stretches of single-character pieces that the HMM groups into a name.
+    func join(_ pieces: [Piece], in input: ScalarText, model: SegmentationModel) -> [Piece] {
+        var output: [Piece] = []
+        output.reserveCapacity(pieces.count)
+        var index = 0
+        while index < pieces.count {
+            guard isSingleHan(pieces[index], input) else {
+                output.append(pieces[index])
+                index += 1
+                continue
+            }
+            var stretchEnd = index + 1
+            while stretchEnd < pieces.count, isSingleHan(pieces[stretchEnd], input) { stretchEnd += 1 }
+            if stretchEnd - index >= 2 {
+                output += names(in: pieces[index..<stretchEnd], input: input, model: model)
+            } else {
+                output.append(pieces[index])
+            }
+            index = stretchEnd
+        }
+        return output
+    }
+
+    private func isSingleHan(_ piece: Piece, _ input: ScalarText) -> Bool {
+        piece.end == piece.start + 1 && piece.kind == .chineseWord && input.classes[piece.start] == .han
+    }
+
+    private func names(in stretch: ArraySlice<Piece>, input: ScalarText, model: SegmentationModel) -> [Piece] {
+        let scalars = stretch.map { input.scalars[$0.start] }
+        let words = viterbi(scalars)
+        var output: [Piece] = []
+        var offset = stretch.startIndex
+        for length in words {
+            let slice = stretch[offset..<offset + length]
+            let characters = Array(scalars[(offset - stretch.startIndex)..<(offset - stretch.startIndex + length)])
+            if length >= 2, isName(characters, model: model), let first = slice.first, let last = slice.last {
+                output.append((first.start, last.end, .chineseWord, .name))
+            } else {
+                output += slice
+            }
+            offset += length
+        }
+        return output
+    }
+
+    private func isName(_ characters: [UInt32], model: SegmentationModel) -> Bool {
+        let frequencies = characters.map { scalar -> UInt32 in
+            guard let node = model.step(from: 0, scalar) else { return 0 }
+            return model.lexicon.file.nodeFrequency(node)
+        }
+        if characters.count <= 3, surnames.contains(characters[0]),
+            frequencies.dropFirst().allSatisfy({ $0 <= parameters.maximumNameCharacterFrequency })
+        {
+            return true
+        }
+        return characters.allSatisfy { (transliteration[$0] ?? 0) >= parameters.minimumTransliterationCount }
+    }
+
+    /// Word lengths of the most likely B/M/E/S tagging of `scalars`.
+    private func viterbi(_ scalars: [UInt32]) -> [Int] {
+        let minimum = -3.14e100
+        // Allowed predecessors of each state: B ← E,S; M ← B,M; E ← B,M; S ← E,S.
+        let predecessors = [[2, 3], [0, 1], [0, 1], [2, 3]]
+        var score = [[Double]](repeating: [minimum, minimum, minimum, minimum], count: scalars.count)
+        var back = [[Int]](repeating: [0, 0, 0, 0], count: scalars.count)
+        for state in 0..<4 {
+            score[0][state] = start[state] + (emissions[scalars[0]]?[state] ?? minimum)
+        }
+        for position in 1..<max(scalars.count, 1) {
+            let emission = emissions[scalars[position]]
+            for state in 0..<4 {
+                var bestScore = -Double.infinity
+                var bestPrevious = predecessors[state][0]
+                for previous in predecessors[state] {
+                    let candidate = score[position - 1][previous] + transitions[previous][state]
+                    if candidate > bestScore {
+                        bestScore = candidate
+                        bestPrevious = previous
+                    }
+                }
+                score[position][state] = bestScore + (emission?[state] ?? minimum)
+                back[position][state] = bestPrevious
+            }
+        }
+        let last = scalars.count - 1
+        var state = score[last][2] >= score[last][3] ? 2 : 3
+        var tags = [Int](repeating: 3, count: scalars.count)
+        for position in stride(from: last, through: 0, by: -1) {
+            tags[position] = state
+            state = back[position][state]
+        }
+        var lengths: [Int] = []
+        var current = 0
+        for tag in tags {
+            current += 1
+            if tag == 2 || tag == 3 {
+                lengths.append(current)
+                current = 0
+            }
+        }
+        if current > 0 { lengths.append(current) }
+        return lengths
+    }
+}

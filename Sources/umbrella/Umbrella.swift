@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct Umbrella: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "umbrella",
+        abstract: "Umbrella: read Chinese with a dictionary, a segmenter, pinyin and HSK grading.",
+        discussion: """
+            Commands read their text from arguments, from --file, or from standard input.
+            --json prints one JSON object per line (JSON Lines).
+            """,
+        subcommands: [
+            LookupCommand.self, SegmentCommand.self, PinyinCommand.self, GradeCommand.self, BenchmarkCommand.self,
+        ]
+    )
+}
