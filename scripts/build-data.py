@@ -103,7 +103,9 @@ bytes.  Readers should look sections up by tag.
    simplified == K or traditional == K (each once), best first, ordered by
    ascending (a, b, c, d):
      a  0 if the entry's pinyin equals pypinyin's reading of the entry's
-        simplified form, 1 if equal ignoring tones, else 2.  pypinyin's
+        simplified form, 1 + (syllables whose tone differs) / 100 if equal
+        ignoring tones, else 2; pypinyin's sandhi of 一/不 (bu2, yi2, yi4) is
+        first undone to the citation tones CEDICT writes.  pypinyin's
         reading = lazy_pinyin(simplified, style=TONE3,
         neutral_tone_with_five=True, errors='ignore').  Both sides are
         normalised: lowercase; "u:" and "ü" -> "v"; split on whitespace;
@@ -440,6 +442,13 @@ def build_lexicon(entries, jfreq, total_freq, versions, pypinyin):
         if r is None:
             r = syllables(" ".join(pypinyin.lazy_pinyin(
                 simp, style=Style.TONE3, neutral_tone_with_five=True, errors="ignore")))
+            # pypinyin writes the tone sandhi of 一 and 不 into phrases (不是 bu2 shi4); CEDICT
+            # writes citation tones, so undo it before comparing.
+            han = [ch for ch in simp if "\u3400" <= ch <= "\u9fff"]
+            if len(han) == len(r):
+                r = ["bu4" if ch == "不" and sy == "bu2" else
+                     "yi1" if ch == "一" and sy in ("yi2", "yi4") else sy
+                     for ch, sy in zip(han, r)]
             reading_cache[simp] = r
         return r
 
@@ -452,7 +461,8 @@ def build_lexicon(entries, jfreq, total_freq, versions, pypinyin):
         if mine == ref:
             a = 0
         elif strip_tones(mine) == strip_tones(ref):
-            a = 1
+            # Closer tones first: 不是 "bu4 shi4" before "bu2 shi5".
+            a = 1 + sum(x != y for x, y in zip(mine, ref)) / 100
         else:
             a = 2
         b = 1 if all(XREF_RE.match(sense) for sense in senses.split("/")) else 0

@@ -5,6 +5,7 @@ public enum ChineseTextDataError: Error, Equatable, Sendable, CustomStringConver
     /// A data file exists but is not in the expected format.
     case malformed(String, String)
 
+    /// A message for people, saying what to do.
     public var description: String {
         switch self {
         case .missingFile(let path): "Data file not found: \(path). Run scripts/build-data.py or reinstall."

@@ -6,8 +6,15 @@ struct BenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
         abstract: "Measure the text engine in this process (build with -c release).",
-        shouldDisplay: false
+        shouldDisplay: false,
+        subcommands: [SpeedCommand.self, TuneCommand.self],
+        defaultSubcommand: SpeedCommand.self
     )
+}
+
+struct SpeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speed", abstract: "Load time, segmentation throughput, lookup latency, peak memory.")
 
     @Option(help: "Text to segment; its lines are segmented one by one.")
     var file: String
@@ -55,7 +62,8 @@ struct BenchmarkCommand: ParsableCommand {
         let words = Array(Set(lines.flatMap { segmenter.segment($0).filter { $0.kind == .chineseWord }.map(\.text) }))
         var found = 0
         let lookupTime = clock.measure {
-            for index in 0..<lookups where resources.lexicon.entries(for: words[index % max(words.count, 1)]).count > 0 {
+            for index in 0..<lookups where resources.lexicon.entries(for: words[index % max(words.count, 1)]).count > 0
+            {
                 found += 1
             }
         }

@@ -127,7 +127,8 @@ enum LookupPrinter {
     }
 
     static func render(_ entry: DictionaryEntry, indent: String) -> [String] {
-        let forms = entry.traditional == entry.simplified ? entry.simplified : "\(entry.simplified) (\(entry.traditional))"
+        let forms =
+            entry.traditional == entry.simplified ? entry.simplified : "\(entry.simplified) (\(entry.traditional))"
         var lines = ["\(indent)\(forms)  \(entry.pinyin)  [\(entry.pinyinNumbered)]"]
         for (index, sense) in entry.senses.enumerated() {
             lines.append("\(indent)  \(index + 1). \(sense)")

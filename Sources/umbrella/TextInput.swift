@@ -54,7 +54,8 @@ struct TextInputOptions: ParsableArguments {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = Self.firstInvalidByte(bytes)
-            throw InputError("\(name) is not valid UTF-8 (first bad byte at offset \(offset)). Convert it to UTF-8 first.")
+            throw InputError(
+                "\(name) is not valid UTF-8 (first bad byte at offset \(offset)). Convert it to UTF-8 first.")
         }
         return text
     }

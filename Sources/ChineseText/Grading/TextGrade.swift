@@ -90,7 +90,9 @@ public struct TextGrader: Sendable {
                 let level = vocabulary.level(ofCharacter: character, in: standard)
                 characterLevels.append(level)
                 characterGroups.insert(character, level: level)
-                if let current = characterMaximum, let level { characterMaximum = max(current, level) } else {
+                if let current = characterMaximum, let level {
+                    characterMaximum = max(current, level)
+                } else {
                     characterMaximum = nil
                 }
             }

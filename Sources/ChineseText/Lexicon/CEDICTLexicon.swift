@@ -18,6 +18,7 @@ public final class CEDICTLexicon: Lexicon {
     /// The source packages and versions the data was built from.
     public var sources: [String: String] { file.metadata.sources }
 
+    /// Every entry whose simplified or traditional headword is `headword`, best first.
     public func entries(for headword: String) -> [DictionaryEntry] {
         guard !headword.isEmpty, let node = file.node(for: headword) else { return [] }
         return file.entryIndices(atNode: node).map(entry(at:))
@@ -29,6 +30,7 @@ public final class CEDICTLexicon: Lexicon {
         return file.nodePostingCount(node) > 0
     }
 
+    /// jieba's corpus count for `word` (or its simplified form); 0 if unknown.
     public func frequency(of word: String) -> Int {
         guard let node = file.node(for: word) else { return 0 }
         return Int(file.nodeFrequency(node))
@@ -50,24 +52,31 @@ public final class CEDICTLexicon: Lexicon {
 
     // MARK: English
 
+    /// English reverse lookup: whole-sense matches first, then by frequency.
     public func search(english query: String, limit: Int = 20) -> [DictionaryEntry] {
-        let needle = Array(query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+        let normalizedQuery = Self.normalize(query)
+        let needle = Array(normalizedQuery.utf8)
         guard !needle.isEmpty, limit > 0 else { return [] }
-        let normalizedQuery = String(decoding: needle, as: UTF8.self)
-        var hits: [(tier: Int, frequency: Int, length: Int, index: Int)] = []
+        // Within a tier: order of magnitude of frequency first, then fewer senses (a word that means
+        // just this: 月亮 "the moon" before 月 "moon; month"), then exact frequency.
+        var hits: [(tier: Int, magnitude: Int, senses: Int, frequency: Int, length: Int, index: Int)] = []
         for index in 0..<file.entryCount {
             let senses = file.sensesBytes(ofEntry: index)
             guard Self.containsWord(needle, in: senses) else { continue }
             let entry = entry(at: index)
             guard let tier = Self.tier(of: entry, for: normalizedQuery) else { continue }
+            let frequency = frequency(of: entry.simplified)
             hits.append(
                 (
                     tier + (entry.isProperNoun ? 1 : 0) + (entry.isOnlyCrossReference ? 2 : 0),
-                    frequency(of: entry.simplified), entry.simplified.count, index
+                    frequency > 0 ? Int(log10(Double(frequency))) : -1, entry.senses.count, frequency,
+                    entry.simplified.count, index
                 ))
         }
         hits.sort { lhs, rhs in
             if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+            if lhs.magnitude != rhs.magnitude { return lhs.magnitude > rhs.magnitude }
+            if lhs.senses != rhs.senses { return lhs.senses < rhs.senses }
             if lhs.frequency != rhs.frequency { return lhs.frequency > rhs.frequency }
             if lhs.length != rhs.length { return lhs.length < rhs.length }
             return lhs.index < rhs.index
@@ -148,6 +157,7 @@ public final class CEDICTLexicon: Lexicon {
 
     // MARK: Pinyin
 
+    /// Entries read as `query`, most frequent first; typed tones must match.
     public func search(pinyin query: PinyinQuery, limit: Int = 20) -> [DictionaryEntry] {
         let key = Array(query.key.utf8)
         let count = file.entryCount
@@ -156,7 +166,11 @@ public final class CEDICTLexicon: Lexicon {
         var high = count
         while low < high {
             let middle = (low + high) >> 1
-            if compareKey(ofEntry: file.pinyinIndexEntry(middle), to: key) < 0 { low = middle + 1 } else { high = middle }
+            if compareKey(ofEntry: file.pinyinIndexEntry(middle), to: key) < 0 {
+                low = middle + 1
+            } else {
+                high = middle
+            }
         }
         var results: [DictionaryEntry] = []
         var position = low

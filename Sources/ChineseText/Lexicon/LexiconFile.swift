@@ -52,7 +52,7 @@ final class LexiconFile: @unchecked Sendable {
                 return section
             }
             let meta = try section("META")
-            let metaBytes = Data(bytes: bytes.baseAddress! + meta.offset, count: meta.length)
+            let metaBytes = Data(UnsafeRawBufferPointer(rebasing: bytes[meta.offset..<meta.offset + meta.length]))
             metadata = try JSONDecoder().decode(Metadata.self, from: metaBytes)
             strings = try section("STRS")
             entries = try section("ENTR")

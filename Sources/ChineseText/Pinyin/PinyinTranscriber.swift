@@ -53,6 +53,7 @@ public struct PinyinTranscriber: Sendable {
     /// Segments `text` and reads every Han character in it.
     public func transcribe(_ text: String, options: Options = Options()) -> [PinyinToken] {
         var tokens = segmenter.segment(text).map { PinyinToken(token: $0, syllables: readings(of: $0)) }
+        ContextualReadings.apply(to: &tokens)
         if options.toneSandhi { ToneSandhi.apply(to: &tokens) }
         return tokens
     }
@@ -61,7 +62,8 @@ public struct PinyinTranscriber: Sendable {
     public func readings(of token: Token) -> [PinyinSyllable?] {
         let scalars = Array(token.text.unicodeScalars)
         guard scalars.contains(where: \.isHan) else { return Array(repeating: nil, count: scalars.count) }
-        if token.source == .dictionary || token.source == .user, let reading = lexicon.preferredReading(of: token.text) {
+        if token.source == .dictionary || token.source == .user, let reading = lexicon.preferredReading(of: token.text)
+        {
             let syllables = Pinyin.syllables(numbered: reading)
             if syllables.count == scalars.count {
                 return zip(scalars, syllables).map { scalar, syllable in scalar.isHan ? syllable : nil }

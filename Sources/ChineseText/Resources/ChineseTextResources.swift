@@ -67,4 +67,10 @@ public struct ChineseTextResources: Sendable {
     public func makeSegmenter(userDictionary: UserDictionary = .init()) -> LatticeSegmenter {
         LatticeSegmenter(model: segmentationModel, names: names, userDictionary: userDictionary)
     }
+
+    /// A segmenter with non-default model constants, for experiments and tuning.
+    public func makeSegmenter(parameters: SegmenterParameters, useNames: Bool = true) -> LatticeSegmenter {
+        LatticeSegmenter(
+            model: SegmentationModel(lexicon: lexicon, parameters: parameters), names: useNames ? names : nil)
+    }
 }

@@ -28,6 +28,7 @@ public struct LatticeSegmenter: Segmenter {
         self.overrideIndex = userDictionary.compiled()
     }
 
+    /// Segments `text` into tokens that concatenate back to it exactly.
     public func segment(_ text: String) -> [Token] {
         var input = ScalarText(text)
         var tokens: [Token] = []
@@ -122,8 +123,10 @@ public struct LatticeSegmenter: Segmenter {
                 consider(unit.end, model.atomicCost, unit.kind, .unknown)
             }
             // Numbers, dates and measures.
-            for ruleEnd in NumberExpression.ends(in: input, from: from, runEnd: allowedEnd) where boundary[ruleEnd - start] {
-                consider(ruleEnd, model.ruleCost, .number, .rule)
+            for ruleEnd in NumberExpression.ends(in: input, from: from, runEnd: allowedEnd)
+            where boundary[ruleEnd - start] {
+                let isDate = input.classes[from] == .digit
+                consider(ruleEnd, isDate ? model.dateRuleCost : model.ruleCost, .number, .rule)
             }
             best[offset] = arc.cost
             choice[offset] = arc

@@ -15,16 +15,6 @@ public struct NameRecognizer: Sendable {
     private var surnames: Set<UInt32>
     private var transliteration: [UInt32: Int]
 
-    /// Tunable thresholds, fitted on the UD GSDSimp dev set.
-    struct Parameters: Sendable {
-        /// A character whose own corpus count is above this is a function word, never part of a name.
-        var maximumNameCharacterFrequency: UInt32 = 60_000
-        /// How many transliterated names a character must appear in to count as transliteration.
-        var minimumTransliterationCount = 8
-    }
-
-    var parameters = Parameters()
-
     /// Loads the model from `hmm.tsv`, `surnames.tsv` and `transliteration-chars.tsv` in `directory`.
     public init(directory: URL) throws {
         start = [-1e100, -1e100, -1e100, -1e100]
@@ -111,11 +101,11 @@ public struct NameRecognizer: Sendable {
             return model.lexicon.file.nodeFrequency(node)
         }
         if characters.count <= 3, surnames.contains(characters[0]),
-            frequencies.dropFirst().allSatisfy({ $0 <= parameters.maximumNameCharacterFrequency })
+            frequencies.dropFirst().allSatisfy({ $0 <= model.parameters.maximumNameCharacterFrequency })
         {
             return true
         }
-        return characters.allSatisfy { (transliteration[$0] ?? 0) >= parameters.minimumTransliterationCount }
+        return characters.allSatisfy { (transliteration[$0] ?? 0) >= model.parameters.minimumTransliterationCount }
     }
 
     /// Word lengths of the most likely B/M/E/S tagging of `scalars`.

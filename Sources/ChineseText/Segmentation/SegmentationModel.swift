@@ -6,19 +6,7 @@ import Foundation
 /// with smoothing for CEDICT headwords the corpus never saw. Building it takes a few milliseconds
 /// (one logarithm per trie node), so it is done when the first segmenter is made, not at load.
 final class SegmentationModel: Sendable {
-    /// Tunable constants, fitted on the UD GSDSimp dev set (see BENCHMARKS.md).
-    struct Parameters: Sendable {
-        /// Corpus count assumed for a CEDICT headword missing from the frequency list.
-        var unseenWordFrequency: Double = 2
-        /// Cost of a Han character that is not a headword on its own.
-        var unknownCharacterCost: Float = 24
-        /// Corpus count assumed for a number or date expression found by rule.
-        var ruleFrequency: Double = 3000
-        /// Added to every token's cost: positive favours fewer, longer tokens.
-        var tokenPenalty: Float = 0
-        /// Corpus count assumed for a run of Latin letters or digits.
-        var atomicFrequency: Double = 1000
-    }
+    typealias Parameters = SegmenterParameters
 
     let lexicon: CEDICTLexicon
     let parameters: Parameters
@@ -27,6 +15,7 @@ final class SegmentationModel: Sendable {
     /// Root children for scalars below U+10000, indexed by scalar; 0 where there is none.
     let rootChildren: [Int32]
     let ruleCost: Float
+    let dateRuleCost: Float
     let atomicCost: Float
     let logTotal: Double
 
@@ -43,6 +32,16 @@ final class SegmentationModel: Sendable {
             let logFrequency = frequency > 0 ? log(Double(frequency)) : unseen
             costs[node] = Float(logTotal - logFrequency) + parameters.tokenPenalty
         }
+        // Node depth is the headword's length in scalars; BFS order means depth never decreases.
+        var depth = [UInt8](repeating: 0, count: file.nodeCount)
+        for node in 0..<file.nodeCount {
+            let first = file.nodeFirstChild(node)
+            for child in first..<first + file.nodeChildCount(node) { depth[child] = depth[node] &+ 1 }
+            if costs[node] < .infinity {
+                if depth[node] == 3 { costs[node] += parameters.threeCharacterPenalty }
+                if depth[node] >= 4 { costs[node] += parameters.longWordPenalty }
+            }
+        }
         nodeCost = costs
         var root = [Int32](repeating: 0, count: 0x10000)
         let first = file.nodeFirstChild(0)
@@ -52,6 +51,7 @@ final class SegmentationModel: Sendable {
         }
         rootChildren = root
         ruleCost = Float(logTotal - log(parameters.ruleFrequency)) + parameters.tokenPenalty
+        dateRuleCost = Float(logTotal - log(parameters.dateRuleFrequency)) + parameters.tokenPenalty
         atomicCost = Float(logTotal - log(parameters.atomicFrequency)) + parameters.tokenPenalty
     }
 

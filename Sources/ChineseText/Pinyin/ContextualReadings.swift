@@ -1,0 +1,35 @@
+/// Readings of single-character words that depend on the word before them, as graded teaching
+/// materials print them: the measure word 个 is neutral after a number or demonstrative (一个
+/// yí ge, 这个 zhège), 得 after a predicate is the complement particle de (说得很好), and 儿
+/// after a word is the erhua suffix r (笑话儿 xiàohuar).
+enum ContextualReadings {
+    private static let counters: Set<Unicode.Scalar> = Set("一二三四五六七八九十两几这那哪每某半多".unicodeScalars)
+
+    static func apply(to tokens: inout [PinyinToken]) {
+        var previous: Int?
+        for index in tokens.indices {
+            let token = tokens[index].token
+            guard token.isChinese else {
+                if token.kind != .whitespace { previous = nil }
+                continue
+            }
+            defer { previous = index }
+            guard token.text.unicodeScalars.count == 1, let previous,
+                let before = tokens[previous].token.text.unicodeScalars.last
+            else { continue }
+            switch token.text {
+            case "个" where counters.contains(before) || tokens[previous].token.kind == .number:
+                tokens[index].syllables = [PinyinSyllable(letters: "ge", tone: 5)]
+            case "得" where tokens[previous].token.kind == .chineseWord:
+                tokens[index].syllables = [PinyinSyllable(letters: "de", tone: 5)]
+            case "儿"
+            where tokens[previous].token.kind == .chineseWord
+                && tokens[previous].token.utf16Range.upperBound
+                    == token.utf16Range.lowerBound:
+                tokens[index].syllables = [PinyinSyllable(letters: "r", tone: 5)]
+            default:
+                continue
+            }
+        }
+    }
+}
