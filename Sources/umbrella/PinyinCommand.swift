@@ -98,6 +98,8 @@ struct PinyinCommand: ParsableCommand {
                     if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
                     text += token.token.text
                 }
+            } else if reading == "r" && !text.isEmpty && !text.hasSuffix(" ") {
+                text += reading  // erhua joins the word before it: xiàohuar
             } else {
                 if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
                 text += reading

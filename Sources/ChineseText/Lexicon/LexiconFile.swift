@@ -1,12 +1,12 @@
 public import Foundation
 
-/// The pre-built lexicon (`lexicon.bin`), loaded whole into one aligned buffer.
+/// The pre-built lexicon (`lexicon.bin`), mapped into memory.
 ///
 /// The file is written by `scripts/build-data.py`, whose docstring is the format's reference:
 /// a directory of sections (`META`, `STRS`, `ENTR`, `NODE`, `POST`, `PYIX`), each 8-byte aligned.
 /// Nothing is parsed at load time beyond the directory, so the first lookup is answered within
-/// milliseconds of process start. The buffer is never mutated after `init`, which is what makes
-/// sharing it across threads safe.
+/// milliseconds of process start. The mapping is read-only, which is what makes sharing it across
+/// threads safe.
 final class LexiconFile: @unchecked Sendable {
     struct Section {
         var offset: Int
@@ -26,6 +26,8 @@ final class LexiconFile: @unchecked Sendable {
     static let nodeStride = 24
 
     let bytes: UnsafeRawBufferPointer
+    /// The start of the mapping (`bytes.baseAddress`, never nil once mapped).
+    let base: UnsafeRawPointer
     let metadata: Metadata
     let strings: Section
     let entries: Section
@@ -34,17 +36,9 @@ final class LexiconFile: @unchecked Sendable {
     let pinyinIndex: Section
 
     init(contentsOf url: URL) throws {
-        let data: Data
+        (base, bytes) = try Self.map(url)
         do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ChineseTextDataError.missingFile(url.path)
-        }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 16), alignment: 16)
-        data.copyBytes(to: buffer)
-        bytes = UnsafeRawBufferPointer(buffer)
-        do {
-            let directory = try Self.readDirectory(bytes, size: data.count, path: url.path)
+            let directory = try Self.readDirectory(bytes, size: bytes.count, path: url.path)
             func section(_ tag: String) throws -> Section {
                 guard let section = directory[tag] else {
                     throw ChineseTextDataError.malformed(url.path, "section \(tag) is missing")
@@ -67,13 +61,34 @@ final class LexiconFile: @unchecked Sendable {
                 throw ChineseTextDataError.malformed(url.path, "section sizes disagree with META")
             }
         } catch {
-            buffer.deallocate()
+            Self.unmap(bytes)
             throw error
         }
     }
 
     deinit {
-        UnsafeMutableRawBufferPointer(mutating: bytes).deallocate()
+        Self.unmap(bytes)
+    }
+
+    /// Maps the file read-only: pages are read on first touch, so opening costs microseconds and a
+    /// lookup reads only the pages it needs. Falls back to reading the file where mapping fails.
+    private static func map(_ url: URL) throws -> (UnsafeRawPointer, UnsafeRawBufferPointer) {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw ChineseTextDataError.missingFile(url.path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 16 else {
+            throw ChineseTextDataError.malformed(url.path, "file is too short")
+        }
+        let size = Int(status.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw ChineseTextDataError.malformed(url.path, "cannot map the file into memory")
+        }
+        return (UnsafeRawPointer(address), UnsafeRawBufferPointer(start: address, count: size))
+    }
+
+    private static func unmap(_ bytes: UnsafeRawBufferPointer) {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 
     private static func readDirectory(

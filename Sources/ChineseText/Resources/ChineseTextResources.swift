@@ -2,6 +2,10 @@ public import Foundation
 
 /// Everything the Chinese text engine loads from its data directory, loaded once and shared.
 ///
+/// Loading maps the lexicon and reads the HSK lists, which takes a few milliseconds, so a first
+/// lookup is fast; the parts only segmentation and reading need (the name model, the word costs,
+/// character readings, example sentences) are built on first use.
+///
 /// ```swift
 /// let resources = try ChineseTextResources.load()
 /// let segmenter = resources.makeSegmenter()
@@ -11,20 +15,23 @@ public struct ChineseTextResources: Sendable {
     public let lexicon: CEDICTLexicon
     /// HSK word and character lists.
     public let hsk: HSKVocabulary
+    private let parts: LazyParts
+
     /// Graded example sentences.
-    public let examples: ExampleSentences
+    public var examples: ExampleSentences { parts.examples }
     /// Readings for characters CEDICT lacks.
-    public let characterReadings: CharacterReadings
+    public var characterReadings: CharacterReadings { parts.characterReadings }
     /// The unknown-word (name) model.
-    public let names: NameRecognizer
-    let segmentationModel: SegmentationModel
+    public var names: NameRecognizer { parts.names }
+    var segmentationModel: SegmentationModel { parts.segmentationModel(lexicon) }
 
     /// The data directory bundled with the library.
     public static var bundledDataDirectory: URL? {
         Bundle.module.url(forResource: "Data", withExtension: nil)
     }
 
-    /// Loads every data file from `directory` (the bundled data when `nil`).
+    /// Loads the data from `directory` (the bundled data when `nil`). Throws if a file is missing
+    /// or the lexicon is damaged.
     public static func load(from directory: URL? = nil) throws -> ChineseTextResources {
         guard let directory = directory ?? bundledDataDirectory else {
             throw ChineseTextDataError.missingFile("Data (bundled resources)")
@@ -33,34 +40,24 @@ public struct ChineseTextResources: Sendable {
     }
 
     private init(directory: URL) throws {
-        let lexicon = try CEDICTLexicon(contentsOf: directory.appendingPathComponent("lexicon.bin"))
-        self.lexicon = lexicon
+        func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+        lexicon = try CEDICTLexicon(contentsOf: file("lexicon.bin"))
         hsk = HSKVocabulary(
             words: [
-                .hsk2: try TabularFile.levels(directory.appendingPathComponent("hsk20-words.tsv")),
-                .hsk3: try TabularFile.levels(directory.appendingPathComponent("hsk30-words.tsv")),
+                .hsk2: try TabularFile.levels(file("hsk20-words.tsv")),
+                .hsk3: try TabularFile.levels(file("hsk30-words.tsv")),
             ],
             characters: [
-                .hsk2: try TabularFile.levels(directory.appendingPathComponent("hsk20-chars.tsv")),
-                .hsk3: try TabularFile.levels(directory.appendingPathComponent("hsk30-chars.tsv")),
+                .hsk2: try TabularFile.levels(file("hsk20-chars.tsv")),
+                .hsk3: try TabularFile.levels(file("hsk30-chars.tsv")),
             ])
-        examples = ExampleSentences(
-            try TabularFile.lines(directory.appendingPathComponent("sentences.tsv")).compactMap { line in
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                guard fields.count >= 6, let level = Int(fields[1]) else { return nil }
-                return ExampleSentence(
-                    id: fields[0], hskLevel: level, simplified: fields[2], traditional: fields[3], pinyin: fields[4],
-                    english: fields[5])
-            })
-        var readings: [UInt32: [String]] = [:]
-        for line in try TabularFile.lines(directory.appendingPathComponent("char-readings.tsv")) {
-            let fields = line.split(separator: "\t")
-            guard fields.count == 2, let scalar = fields[0].unicodeScalars.first else { continue }
-            readings[scalar.value] = fields[1].split(separator: ",").map(String.init)
+        let lazyFiles = [
+            "sentences.tsv", "char-readings.tsv", "hmm.tsv", "surnames.tsv", "transliteration-chars.tsv",
+        ]
+        for name in lazyFiles where !FileManager.default.isReadableFile(atPath: file(name).path) {
+            throw ChineseTextDataError.missingFile(file(name).path)
         }
-        characterReadings = CharacterReadings(table: readings)
-        names = try NameRecognizer(directory: directory)
-        segmentationModel = SegmentationModel(lexicon: lexicon)
+        parts = LazyParts(directory: directory)
     }
 
     /// A segmenter over the bundled lexicon with the name model and `userDictionary`.
@@ -72,5 +69,72 @@ public struct ChineseTextResources: Sendable {
     public func makeSegmenter(parameters: SegmenterParameters, useNames: Bool = true) -> LatticeSegmenter {
         LatticeSegmenter(
             model: SegmentationModel(lexicon: lexicon, parameters: parameters), names: useNames ? names : nil)
+    }
+}
+
+/// The parts of the resources built on first use, each once, safely from any thread.
+private final class LazyParts: @unchecked Sendable {
+    private let directory: URL
+    private let lock = NSLock()
+    private var cachedExamples: ExampleSentences?
+    private var cachedReadings: CharacterReadings?
+    private var cachedNames: NameRecognizer?
+    private var cachedModel: SegmentationModel?
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    private func text(_ name: String) -> String {
+        (try? TabularFile.text(directory.appendingPathComponent(name))) ?? ""
+    }
+
+    var examples: ExampleSentences {
+        lock.withLock {
+            if let cachedExamples { return cachedExamples }
+            let sentences = TabularFile.rows(text("sentences.tsv")).compactMap { fields -> ExampleSentence? in
+                guard fields.count >= 6, let level = Int(fields[1]) else { return nil }
+                return ExampleSentence(
+                    id: String(fields[0]), hskLevel: level, simplified: String(fields[2]),
+                    traditional: String(fields[3]), pinyin: String(fields[4]), english: String(fields[5]))
+            }
+            let examples = ExampleSentences(sentences)
+            cachedExamples = examples
+            return examples
+        }
+    }
+
+    var characterReadings: CharacterReadings {
+        lock.withLock {
+            if let cachedReadings { return cachedReadings }
+            var table: [UInt32: [String]] = [:]
+            for fields in TabularFile.rows(text("char-readings.tsv")) where fields.count == 2 {
+                guard let scalar = fields[0].unicodeScalars.first else { continue }
+                table[scalar.value] = fields[1].split(separator: ",").map(String.init)
+            }
+            let readings = CharacterReadings(table: table)
+            cachedReadings = readings
+            return readings
+        }
+    }
+
+    var names: NameRecognizer {
+        lock.withLock {
+            if let cachedNames { return cachedNames }
+            let names = NameRecognizer(
+                hmm: text("hmm.tsv"), surnames: text("surnames.tsv"),
+                transliteration: text("transliteration-chars.tsv"))
+            cachedNames = names
+            return names
+        }
+    }
+
+    func segmentationModel(_ lexicon: CEDICTLexicon) -> SegmentationModel {
+        lock.withLock {
+            if let cachedModel { return cachedModel }
+            let model = SegmentationModel(lexicon: lexicon)
+            cachedModel = model
+            return model
+        }
     }
 }

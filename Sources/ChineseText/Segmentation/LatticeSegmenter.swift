@@ -30,9 +30,10 @@ public struct LatticeSegmenter: Segmenter {
 
     /// Segments `text` into tokens that concatenate back to it exactly.
     public func segment(_ text: String) -> [Token] {
-        var input = ScalarText(text)
+        let input = ScalarText(text)
         var tokens: [Token] = []
         tokens.reserveCapacity(input.count / 2 + 1)
+        var lattice = Lattice(count: input.count)
         var position = 0
         let count = input.count
         while position < count {
@@ -41,7 +42,7 @@ public struct LatticeSegmenter: Segmenter {
             switch kind {
             case .han, .digit, .letter:
                 end = input.latticeRunEnd(from: position)
-                segmentRun(&input, position, end, into: &tokens)
+                segmentRun(input, position, end, &lattice, into: &tokens)
                 position = end
                 continue
             case .whitespace:
@@ -69,36 +70,81 @@ public struct LatticeSegmenter: Segmenter {
         var source: TokenSource = .unknown
     }
 
-    /// Segments the run `start ..< end` of Han characters, letters and digits.
-    private func segmentRun(_ input: inout ScalarText, _ start: Int, _ end: Int, into tokens: inout [Token]) {
-        let units = input.units(start, end)
-        let length = end - start
-        // boundary[p - start] is true where a unit starts (or at the end of the run).
-        var boundary = [Bool](repeating: false, count: length + 1)
-        for unit in units { boundary[unit.start - start] = true }
-        boundary[length] = true
+    /// Working arrays for one call, indexed by scalar position, reused by every run in it.
+    private struct Lattice {
+        /// Cheapest cost from a unit start to the end of its run.
+        var best: [Float]
+        /// The arc that achieves `best`.
+        var choice: [Arc]
+        /// At a unit start: the unit's end; elsewhere 0. The run's end is marked with its own index.
+        var unitEnd: [Int32]
+        /// At a unit start: its kind.
+        var unitKind: [TokenKind]
 
-        let constraints =
-            overrideIndex.isEmpty ? nil : OverrideConstraints(input, start, end, overrideIndex, boundary: boundary)
+        init(count: Int) {
+            best = [Float](repeating: .infinity, count: count + 1)
+            choice = [Arc](repeating: Arc(), count: count + 1)
+            unitEnd = [Int32](repeating: 0, count: count + 1)
+            unitKind = [TokenKind](repeating: .chineseWord, count: count + 1)
+        }
 
-        var best = [Float](repeating: .infinity, count: length + 1)
-        var choice = [Arc](repeating: Arc(), count: length + 1)
-        best[length] = 0
-        let scalars = input.scalars
-        for unit in units.reversed() {
-            let from = unit.start
-            let offset = from - start
-            var arc = Arc()
-            func consider(_ to: Int, _ cost: Float, _ kind: TokenKind, _ source: TokenSource) {
-                let total = cost + best[to - start]
-                if total < arc.cost {
-                    arc = Arc(end: Int32(to), cost: total, kind: kind, source: source)
+        @inline(__always) func isBoundary(_ position: Int) -> Bool { unitEnd[position] != 0 }
+    }
+
+    /// Cuts a run into units: single Han characters (with marks after them) and whole runs of
+    /// letters and digits, which the segmenter never cuts.
+    private func markUnits(_ input: ScalarText, _ start: Int, _ end: Int, _ lattice: inout Lattice) {
+        let classes = input.classes
+        var position = start
+        while position < end {
+            var next = position + 1
+            var kind: TokenKind = .chineseWord
+            if classes[position] == .han || classes[position] == .extending {
+                while next < end, classes[next] == .extending { next += 1 }
+            } else {
+                var hasLetter = classes[position] == .letter
+                while next < end, classes[next] != .han {
+                    if classes[next] == .letter { hasLetter = true }
+                    next += 1
                 }
+                kind = hasLetter ? .latinWord : .number
+            }
+            lattice.unitEnd[position] = Int32(next)
+            lattice.unitKind[position] = kind
+            position = next
+        }
+        lattice.unitEnd[end] = Int32(end)
+        lattice.best[end] = 0
+    }
+
+    /// Segments the run `start ..< end` of Han characters, letters and digits.
+    private func segmentRun(
+        _ input: ScalarText, _ start: Int, _ end: Int, _ lattice: inout Lattice, into tokens: inout [Token]
+    ) {
+        markUnits(input, start, end, &lattice)
+        var constraints: OverrideConstraints?
+        if !overrideIndex.isEmpty {
+            let boundary = (start...end).map { lattice.isBoundary($0) }
+            constraints = OverrideConstraints(input, start, end, overrideIndex, boundary: boundary)
+        }
+        let scalars = input.scalars
+        let model = self.model
+        var from = end - 1
+        while from >= start {
+            let unitEnd = Int(lattice.unitEnd[from])
+            guard unitEnd != 0 else {
+                from -= 1
+                continue
+            }
+            let unitKind = lattice.unitKind[from]
+            var arc = Arc()
+            defer {
+                lattice.best[from] = arc.cost
+                lattice.choice[from] = arc
+                from -= 1
             }
             if let forced = constraints?.forcedArc(at: from) {
-                consider(forced, 0, .chineseWord, .user)
-                best[offset] = arc.cost
-                choice[offset] = arc
+                arc = Arc(end: Int32(forced), cost: lattice.best[forced], kind: .chineseWord, source: .user)
                 continue
             }
             let allowedEnd = constraints?.latestEnd(from: from, runEnd: end) ?? end
@@ -107,35 +153,38 @@ public struct LatticeSegmenter: Segmenter {
             var position = from
             var unitIsHeadword = false
             while position < allowedEnd, let next = model.step(from: node, scalars[position].foldedWidth) {
-                node = next
+                node = next.node
                 position += 1
-                if boundary[position - start], model.nodeCost[node] < .infinity {
-                    if position == unit.end { unitIsHeadword = true }
-                    consider(position, model.nodeCost[node], unit.kind, .dictionary)
+                let cost = next.cost
+                if cost < .infinity, lattice.isBoundary(position) {
+                    if position == unitEnd { unitIsHeadword = true }
+                    let total = cost + lattice.best[position]
+                    if total < arc.cost {
+                        arc = Arc(end: Int32(position), cost: total, kind: unitKind, source: .dictionary)
+                    }
                 }
             }
             // The unit on its own.
-            if unit.kind == .chineseWord {
-                if !unitIsHeadword {
-                    consider(unit.end, model.unknownCharacterCost, .chineseWord, .unknown)
-                }
-            } else {
-                consider(unit.end, model.atomicCost, unit.kind, .unknown)
+            if unitKind != .chineseWord || !unitIsHeadword {
+                let cost = unitKind == .chineseWord ? model.unknownCharacterCost : model.atomicCost
+                let total = cost + lattice.best[unitEnd]
+                if total < arc.cost { arc = Arc(end: Int32(unitEnd), cost: total, kind: unitKind, source: .unknown) }
             }
             // Numbers, dates and measures.
-            for ruleEnd in NumberExpression.ends(in: input, from: from, runEnd: allowedEnd)
-            where boundary[ruleEnd - start] {
+            if NumberExpression.mayStart(input, at: from) {
                 let isDate = input.classes[from] == .digit
-                consider(ruleEnd, isDate ? model.dateRuleCost : model.ruleCost, .number, .rule)
+                for ruleEnd in NumberExpression.ends(in: input, from: from, runEnd: allowedEnd)
+                where lattice.isBoundary(ruleEnd) {
+                    let total = (isDate ? model.dateRuleCost : model.ruleCost) + lattice.best[ruleEnd]
+                    if total < arc.cost { arc = Arc(end: Int32(ruleEnd), cost: total, kind: .number, source: .rule) }
+                }
             }
-            best[offset] = arc.cost
-            choice[offset] = arc
         }
 
         var pieces: [(start: Int, end: Int, kind: TokenKind, source: TokenSource)] = []
         var position = start
         while position < end {
-            let arc = choice[position - start]
+            let arc = lattice.choice[position]
             let next = Int(arc.end)
             pieces.append((position, next, arc.kind, arc.source))
             position = next

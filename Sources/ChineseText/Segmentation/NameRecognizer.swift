@@ -17,12 +17,21 @@ public struct NameRecognizer: Sendable {
 
     /// Loads the model from `hmm.tsv`, `surnames.tsv` and `transliteration-chars.tsv` in `directory`.
     public init(directory: URL) throws {
+        try self.init(
+            hmm: TabularFile.text(directory.appendingPathComponent("hmm.tsv")),
+            surnames: TabularFile.text(directory.appendingPathComponent("surnames.tsv")),
+            transliteration: TabularFile.text(directory.appendingPathComponent("transliteration-chars.tsv")))
+        guard !emissions.isEmpty else {
+            throw ChineseTextDataError.malformed(directory.appendingPathComponent("hmm.tsv").path, "no emissions")
+        }
+    }
+
+    /// Builds the model from the three files' contents; malformed lines are skipped.
+    init(hmm: String, surnames: String, transliteration: String) {
         start = [-1e100, -1e100, -1e100, -1e100]
         transitions = Array(repeating: [-1e100, -1e100, -1e100, -1e100], count: 4)
         emissions = [:]
-        for line in try TabularFile.lines(directory.appendingPathComponent("hmm.tsv")) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5 else { continue }
+        for fields in TabularFile.rows(hmm) where fields.count == 5 {
             let values = fields.dropFirst().map { Double($0) ?? -1e100 }
             if fields[0] == "#start" {
                 start = values
@@ -32,18 +41,11 @@ public struct NameRecognizer: Sendable {
                 emissions[scalar.value] = values
             }
         }
-        guard !emissions.isEmpty else {
-            throw ChineseTextDataError.malformed(directory.appendingPathComponent("hmm.tsv").path, "no emissions")
-        }
-        surnames = Set(
-            try TabularFile.lines(directory.appendingPathComponent("surnames.tsv")).compactMap {
-                $0.unicodeScalars.first?.value
-            })
-        transliteration = [:]
-        for line in try TabularFile.lines(directory.appendingPathComponent("transliteration-chars.tsv")) {
-            let fields = line.split(separator: "\t")
-            if fields.count == 2, let scalar = fields[0].unicodeScalars.first, let count = Int(fields[1]) {
-                transliteration[scalar.value] = count
+        self.surnames = Set(TabularFile.rows(surnames).compactMap { $0.first?.unicodeScalars.first?.value })
+        self.transliteration = [:]
+        for fields in TabularFile.rows(transliteration) where fields.count == 2 {
+            if let scalar = fields[0].unicodeScalars.first, let count = Int(fields[1]) {
+                self.transliteration[scalar.value] = count
             }
         }
     }
@@ -63,14 +65,24 @@ public struct NameRecognizer: Sendable {
             }
             var stretchEnd = index + 1
             while stretchEnd < pieces.count, isSingleHan(pieces[stretchEnd], input) { stretchEnd += 1 }
-            if stretchEnd - index >= 2 {
+            if stretchEnd - index >= 2, mayHoldName(pieces[index..<stretchEnd], input, model) {
                 output += names(in: pieces[index..<stretchEnd], input: input, model: model)
             } else {
-                output.append(pieces[index])
+                output += pieces[index..<stretchEnd]
             }
             index = stretchEnd
         }
         return output
+    }
+
+    /// A name needs a surname or a transliteration character somewhere in the stretch; checking
+    /// that first spares the HMM on almost every stretch.
+    private func mayHoldName(_ stretch: ArraySlice<Piece>, _ input: ScalarText, _ model: SegmentationModel) -> Bool {
+        stretch.contains { piece in
+            let scalar = input.scalars[piece.start]
+            return surnames.contains(scalar)
+                || (transliteration[scalar] ?? 0) >= model.parameters.minimumTransliterationCount
+        }
     }
 
     private func isSingleHan(_ piece: Piece, _ input: ScalarText) -> Bool {
@@ -97,8 +109,8 @@ public struct NameRecognizer: Sendable {
 
     private func isName(_ characters: [UInt32], model: SegmentationModel) -> Bool {
         let frequencies = characters.map { scalar -> UInt32 in
-            guard let node = model.step(from: 0, scalar) else { return 0 }
-            return model.lexicon.file.nodeFrequency(node)
+            guard let step = model.step(from: 0, scalar) else { return 0 }
+            return model.lexicon.file.nodeFrequency(step.node)
         }
         if characters.count <= 3, surnames.contains(characters[0]),
             frequencies.dropFirst().allSatisfy({ $0 <= model.parameters.maximumNameCharacterFrequency })

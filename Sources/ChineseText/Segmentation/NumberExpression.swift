@@ -1,6 +1,21 @@
 /// Numbers, dates and ordinals recognised by rule, so they become one token even though no
 /// dictionary lists them: `三百五十`, `二十一日`, `2024年`, `第一次`, `第3章`.
 enum NumberExpression {
+    /// Whether a number expression can start at `position` (a digit, 第, or a Chinese numeral):
+    /// a table lookup, so the segmenter can skip the rules for every other character.
+    @inline(__always)
+    static func mayStart(_ input: ScalarText, at position: Int) -> Bool {
+        if input.classes[position] == .digit { return true }
+        let scalar = input.scalars[position]
+        return scalar < 0x10000 && startTable[Int(scalar)]
+    }
+
+    private static let startTable: [Bool] = {
+        var table = [Bool](repeating: false, count: 0x10000)
+        for scalar in numerals.union([0x7B2C]) where scalar < 0x10000 { table[Int(scalar)] = true }
+        return table
+    }()
+
     /// Ends of the number expressions starting at `start` within a run ending at `runEnd`.
     static func ends(in input: ScalarText, from start: Int, runEnd: Int) -> [Int] {
         let scalars = input.scalars

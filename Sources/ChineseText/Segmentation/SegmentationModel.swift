@@ -5,15 +5,32 @@ import Foundation
 /// A word's cost is its negative log probability under a unigram model over jieba's corpus counts,
 /// with smoothing for CEDICT headwords the corpus never saw. Building it takes a few milliseconds
 /// (one logarithm per trie node), so it is done when the first segmenter is made, not at load.
-final class SegmentationModel: Sendable {
+/// Immutable after `init`; the raw buffers it owns are only read, which is why it is shared freely.
+final class SegmentationModel: @unchecked Sendable {
     typealias Parameters = SegmenterParameters
 
     let lexicon: CEDICTLexicon
     let parameters: Parameters
     /// Cost per trie node; infinity where the node is not a headword.
-    let nodeCost: [Float]
+    let nodeCost: UnsafeMutableBufferPointer<Float>
     /// Root children for scalars below U+10000, indexed by scalar; 0 where there is none.
-    let rootChildren: [Int32]
+    let rootChildren: UnsafeMutableBufferPointer<Int32>
+    /// Every trie edge below the root in an open-addressing hash table keyed by (parent, scalar),
+    /// each slot holding the child and its cost: one cache line per step of a walk, where a binary
+    /// search over the mapped node records cost several misses.
+    let edges: UnsafeMutableBufferPointer<Edge>
+    private let edgeShift: UInt64
+    private let edgeMask: Int
+    /// One bit per hash of every edge, small enough to stay in cache: most walks end on an edge
+    /// that does not exist, and this answers that without touching the table.
+    private let edgeFilter: UnsafeMutableBufferPointer<UInt64>
+    private let filterShift: UInt64
+
+    struct Edge {
+        var key: UInt64
+        var child: UInt32
+        var cost: Float
+    }
     let ruleCost: Float
     let dateRuleCost: Float
     let atomicCost: Float
@@ -42,29 +59,69 @@ final class SegmentationModel: Sendable {
                 if depth[node] >= 4 { costs[node] += parameters.longWordPenalty }
             }
         }
-        nodeCost = costs
-        var root = [Int32](repeating: 0, count: 0x10000)
+        nodeCost = .allocate(capacity: costs.count)
+        _ = nodeCost.initialize(from: costs)
+        rootChildren = .allocate(capacity: 0x10000)
+        rootChildren.initialize(repeating: 0)
         let first = file.nodeFirstChild(0)
         for child in first..<first + file.nodeChildCount(0) {
             let scalar = file.nodeScalar(child)
-            if scalar < 0x10000 { root[Int(scalar)] = Int32(child) }
+            if scalar < 0x10000 { rootChildren[Int(scalar)] = Int32(child) }
         }
-        rootChildren = root
+        // Edges: a power-of-two table at most about 55% full.
+        var bits = 4
+        while (1 << bits) < file.nodeCount * 9 / 5 { bits += 1 }
+        let filterBits = bits + 2
+        edgeFilter = .allocate(capacity: (1 << filterBits) / 64)
+        edgeFilter.initialize(repeating: 0)
+        filterShift = UInt64(64 - filterBits)
+        edges = .allocate(capacity: 1 << bits)
+        edges.initialize(repeating: Edge(key: .max, child: 0, cost: .infinity))
+        edgeShift = UInt64(64 - bits)
+        edgeMask = (1 << bits) - 1
+        for node in 0..<file.nodeCount {
+            let first = file.nodeFirstChild(node)
+            for child in first..<first + file.nodeChildCount(node) {
+                let key = UInt64(node) << 32 | UInt64(file.nodeScalar(child))
+                let bit = Int(truncatingIfNeeded: (key &* 0xD6E8_FEB8_6659_FD93) >> filterShift)
+                edgeFilter[bit >> 6] |= 1 << UInt64(bit & 63)
+                var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> edgeShift)
+                while edges[slot].key != .max { slot = (slot + 1) & edgeMask }
+                edges[slot] = Edge(key: key, child: UInt32(child), cost: nodeCost[child])
+            }
+        }
         ruleCost = Float(logTotal - log(parameters.ruleFrequency)) + parameters.tokenPenalty
         dateRuleCost = Float(logTotal - log(parameters.dateRuleFrequency)) + parameters.tokenPenalty
         atomicCost = Float(logTotal - log(parameters.atomicFrequency)) + parameters.tokenPenalty
     }
 
+    deinit {
+        nodeCost.deallocate()
+        rootChildren.deallocate()
+        edges.deallocate()
+        edgeFilter.deallocate()
+    }
+
     var unknownCharacterCost: Float { parameters.unknownCharacterCost + parameters.tokenPenalty }
 
-    /// The trie node one step from `node` along `scalar`, or `nil`.
+    /// The trie node one step from `node` along `scalar`, with the cost of the headword it ends
+    /// (infinity if none), or `nil`: a table for the root, the edge hash below it.
     @inline(__always)
-    func step(from node: Int, _ scalar: UInt32) -> Int? {
+    func step(from node: Int, _ scalar: UInt32) -> (node: Int, cost: Float)? {
         if node == 0 && scalar < 0x10000 {
             let child = Int(rootChildren[Int(scalar)])
-            return child == 0 ? nil : child
+            return child == 0 ? nil : (child, nodeCost[child])
         }
-        return lexicon.file.child(of: node, scalar)
+        let key = UInt64(node) << 32 | UInt64(scalar)
+        let bit = Int(truncatingIfNeeded: (key &* 0xD6E8_FEB8_6659_FD93) >> filterShift)
+        guard edgeFilter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return nil }
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> edgeShift)
+        while true {
+            let edge = edges[slot]
+            if edge.key == key { return (Int(edge.child), edge.cost) }
+            if edge.key == .max { return nil }
+            slot = (slot &+ 1) & edgeMask
+        }
     }
 
     /// The cost of a dictionary word of the given corpus frequency (used for user words).
