@@ -39,9 +39,9 @@ public struct PinyinSyllable: Hashable, Sendable, Codable {
     /// The syllable with its tone mark (`lǜ`, `ma`), placed by the standard rules:
     /// on `a` or `e` if present, on the `o` of `ou`, otherwise on the last vowel.
     public var marked: String {
-        var scalars = Array(letters.replacingOccurrences(of: "v", with: "ü").replacingOccurrences(of: "V", with: "Ü"))
-        guard tone >= 1 && tone <= 4 else { return String(scalars) }
-        let lower = scalars.map { Character($0.lowercased()) }
+        var characters = Array(letters.replacingOccurrences(of: "v", with: "ü").replacingOccurrences(of: "V", with: "Ü"))
+        guard tone >= 1 && tone <= 4 else { return String(characters) }
+        let lower = characters.map { Character($0.lowercased()) }
         var target: Int?
         if let index = lower.firstIndex(where: { $0 == "a" || $0 == "e" }) {
             target = index
@@ -50,19 +50,22 @@ public struct PinyinSyllable: Hashable, Sendable, Codable {
         } else {
             target = lower.lastIndex(where: { "aeiouü".contains($0) })
         }
-        guard let index = target else {
-            // Syllabic consonants such as m̀ or ń: mark the first letter.
-            if let first = scalars.first, "mnMN".contains(first) {
-                scalars[0] = Character(String(first) + Self.combiningMarks[tone - 1])
-            }
-            return String(scalars)
-        }
-        scalars[index] = Character(String(scalars[index]) + Self.combiningMarks[tone - 1])
-        return String(scalars).precomposedStringWithCanonicalMapping
+        // Syllabic consonants (ḿ, ń, ňg) carry the mark on their first letter.
+        let index = target ?? 0
+        if let marked = Self.toneMarked[characters[index]]?[tone - 1] { characters[index] = marked }
+        return String(characters)
     }
+
+    /// Precomposed tone-marked letters, tones 1–4 (no Unicode normalisation at run time).
+    private static let toneMarked: [Character: [Character?]] = [
+        "a": ["ā", "á", "ǎ", "à"], "e": ["ē", "é", "ě", "è"], "i": ["ī", "í", "ǐ", "ì"],
+        "o": ["ō", "ó", "ǒ", "ò"], "u": ["ū", "ú", "ǔ", "ù"], "ü": ["ǖ", "ǘ", "ǚ", "ǜ"],
+        "A": ["Ā", "Á", "Ǎ", "À"], "E": ["Ē", "É", "Ě", "È"], "I": ["Ī", "Í", "Ǐ", "Ì"],
+        "O": ["Ō", "Ó", "Ǒ", "Ò"], "U": ["Ū", "Ú", "Ǔ", "Ù"], "Ü": ["Ǖ", "Ǘ", "Ǚ", "Ǜ"],
+        "m": ["m\u{0304}", "ḿ", "m\u{030C}", "m\u{0300}"], "n": ["n\u{0304}", "ń", "ň", "ǹ"],
+        "M": ["M\u{0304}", "Ḿ", "M\u{030C}", "M\u{0300}"], "N": ["N\u{0304}", "Ń", "Ň", "Ǹ"],
+    ]
 
     /// The letters without tone and with `ü` as `v`, lowercased: the key used for tone-insensitive search.
     public var toneless: String { letters.lowercased() }
-
-    private static let combiningMarks = ["\u{0304}", "\u{0301}", "\u{030C}", "\u{0300}"]
 }

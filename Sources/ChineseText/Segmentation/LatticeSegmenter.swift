@@ -181,12 +181,12 @@ public struct LatticeSegmenter: Segmenter {
             }
         }
 
-        var pieces: [(start: Int, end: Int, kind: TokenKind, source: TokenSource)] = []
+        var pieces: [Piece] = []
         var position = start
         while position < end {
             let arc = lattice.choice[position]
             let next = Int(arc.end)
-            pieces.append((position, next, arc.kind, arc.source))
+            pieces.append(Piece(start: position, end: next, kind: arc.kind, source: arc.source))
             position = next
         }
         if let names {
@@ -196,4 +196,12 @@ public struct LatticeSegmenter: Segmenter {
             input.append(&tokens, piece.start, piece.end, piece.kind, piece.source)
         }
     }
+}
+
+/// A stretch of the input chosen as one token, before it becomes a `Token`.
+struct Piece {
+    var start: Int
+    var end: Int
+    var kind: TokenKind
+    var source: TokenSource
 }

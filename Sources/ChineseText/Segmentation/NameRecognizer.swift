@@ -14,6 +14,8 @@ public struct NameRecognizer: Sendable {
     private var emissions: [UInt32: [Double]]
     private var surnames: Set<UInt32>
     private var transliteration: [UInt32: Int]
+    /// Per BMP scalar: bit 0 surname; the rest, the transliteration count (capped).
+    private var flags: [UInt16] = []
 
     /// Loads the model from `hmm.tsv`, `surnames.tsv` and `transliteration-chars.tsv` in `directory`.
     public init(directory: URL) throws {
@@ -48,9 +50,14 @@ public struct NameRecognizer: Sendable {
                 self.transliteration[scalar.value] = count
             }
         }
+        var flags = [UInt16](repeating: 0, count: 0x10000)
+        for scalar in self.surnames where scalar < 0x10000 { flags[Int(scalar)] |= 1 }
+        for (scalar, count) in self.transliteration where scalar < 0x10000 {
+            flags[Int(scalar)] |= UInt16(min(count, 0x7FFF)) << 1
+        }
+        self.flags = flags
     }
 
-    typealias Piece = (start: Int, end: Int, kind: TokenKind, source: TokenSource)
 
     /// Joins stretches of single-character pieces that the HMM groups into a name.
     func join(_ pieces: [Piece], in input: ScalarText, model: SegmentationModel) -> [Piece] {
@@ -75,14 +82,29 @@ public struct NameRecognizer: Sendable {
         return output
     }
 
-    /// A name needs a surname or a transliteration character somewhere in the stretch; checking
-    /// that first spares the HMM on almost every stretch.
+    /// A name needs a surname followed by a rare character, or two transliteration characters in
+    /// a row; checking that first (table lookups) spares the HMM on almost every stretch.
     private func mayHoldName(_ stretch: ArraySlice<Piece>, _ input: ScalarText, _ model: SegmentationModel) -> Bool {
-        stretch.contains { piece in
+        let minimum = model.parameters.minimumTransliterationCount
+        var previousIsTransliteration = false
+        var previousIsSurname = false
+        for piece in stretch {
             let scalar = input.scalars[piece.start]
-            return surnames.contains(scalar)
-                || (transliteration[scalar] ?? 0) >= model.parameters.minimumTransliterationCount
+            let flag = scalar < 0x10000 ? flags[Int(scalar)] : 0
+            let isTransliteration = Int(flag >> 1) >= minimum
+            if previousIsTransliteration && isTransliteration { return true }
+            if previousIsSurname && frequency(of: scalar, model) <= model.parameters.maximumNameCharacterFrequency {
+                return true
+            }
+            previousIsTransliteration = isTransliteration
+            previousIsSurname = flag & 1 != 0
         }
+        return false
+    }
+
+    private func frequency(of scalar: UInt32, _ model: SegmentationModel) -> UInt32 {
+        guard let step = model.step(from: 0, scalar) else { return 0 }
+        return model.lexicon.file.nodeFrequency(step.node)
     }
 
     private func isSingleHan(_ piece: Piece, _ input: ScalarText) -> Bool {
@@ -98,7 +120,7 @@ public struct NameRecognizer: Sendable {
             let slice = stretch[offset..<offset + length]
             let characters = Array(scalars[(offset - stretch.startIndex)..<(offset - stretch.startIndex + length)])
             if length >= 2, isName(characters, model: model), let first = slice.first, let last = slice.last {
-                output.append((first.start, last.end, .chineseWord, .name))
+                output.append(Piece(start: first.start, end: last.end, kind: .chineseWord, source: .name))
             } else {
                 output += slice
             }
@@ -108,10 +130,7 @@ public struct NameRecognizer: Sendable {
     }
 
     private func isName(_ characters: [UInt32], model: SegmentationModel) -> Bool {
-        let frequencies = characters.map { scalar -> UInt32 in
-            guard let step = model.step(from: 0, scalar) else { return 0 }
-            return model.lexicon.file.nodeFrequency(step.node)
-        }
+        let frequencies = characters.map { frequency(of: $0, model) }
         if characters.count <= 3, surnames.contains(characters[0]),
             frequencies.dropFirst().allSatisfy({ $0 <= model.parameters.maximumNameCharacterFrequency })
         {
