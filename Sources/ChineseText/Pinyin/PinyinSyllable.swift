@@ -39,7 +39,8 @@ public struct PinyinSyllable: Hashable, Sendable, Codable {
     /// The syllable with its tone mark (`lǜ`, `ma`), placed by the standard rules:
     /// on `a` or `e` if present, on the `o` of `ou`, otherwise on the last vowel.
     public var marked: String {
-        var characters = Array(letters.replacingOccurrences(of: "v", with: "ü").replacingOccurrences(of: "V", with: "Ü"))
+        var characters = Array(
+            letters.replacingOccurrences(of: "v", with: "ü").replacingOccurrences(of: "V", with: "Ü"))
         guard tone >= 1 && tone <= 4 else { return String(characters) }
         let lower = characters.map { Character($0.lowercased()) }
         var target: Int?

@@ -58,7 +58,6 @@ public struct NameRecognizer: Sendable {
         self.flags = flags
     }
 
-
     /// Joins stretches of single-character pieces that the HMM groups into a name.
     func join(_ pieces: [Piece], in input: ScalarText, model: SegmentationModel) -> [Piece] {
         var output: [Piece] = []
