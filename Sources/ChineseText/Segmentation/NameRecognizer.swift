@@ -138,38 +138,35 @@ public struct NameRecognizer: Sendable {
         return characters.allSatisfy { (transliteration[$0] ?? 0) >= model.parameters.minimumTransliterationCount }
     }
 
-    /// Word lengths of the most likely B/M/E/S tagging of `scalars`.
+    /// Word lengths of the most likely B/M/E/S tagging of `scalars` (flat arrays: this runs on
+    /// every stretch that passes the prefilter).
     private func viterbi(_ scalars: [UInt32]) -> [Int] {
         let minimum = -3.14e100
-        // Allowed predecessors of each state: B ← E,S; M ← B,M; E ← B,M; S ← E,S.
-        let predecessors = [[2, 3], [0, 1], [0, 1], [2, 3]]
-        var score = [[Double]](repeating: [minimum, minimum, minimum, minimum], count: scalars.count)
-        var back = [[Int]](repeating: [0, 0, 0, 0], count: scalars.count)
-        for state in 0..<4 {
-            score[0][state] = start[state] + (emissions[scalars[0]]?[state] ?? minimum)
-        }
-        for position in 1..<max(scalars.count, 1) {
-            let emission = emissions[scalars[position]]
+        let count = scalars.count
+        var score = [Double](repeating: minimum, count: count * 4)
+        var back = [UInt8](repeating: 0, count: count * 4)
+        let noEmission = [minimum, minimum, minimum, minimum]
+        let first = emissions[scalars[0]] ?? noEmission
+        for state in 0..<4 { score[state] = start[state] + first[state] }
+        for position in 1..<max(count, 1) {
+            let emission = emissions[scalars[position]] ?? noEmission
+            let previous = (position - 1) * 4
+            let current = position * 4
             for state in 0..<4 {
-                var bestScore = -Double.infinity
-                var bestPrevious = predecessors[state][0]
-                for previous in predecessors[state] {
-                    let candidate = score[position - 1][previous] + transitions[previous][state]
-                    if candidate > bestScore {
-                        bestScore = candidate
-                        bestPrevious = previous
-                    }
-                }
-                score[position][state] = bestScore + (emission?[state] ?? minimum)
-                back[position][state] = bestPrevious
+                // Allowed predecessors: B ← E,S; M ← B,M; E ← B,M; S ← E,S.
+                let (a, b) = state == 0 || state == 3 ? (2, 3) : (0, 1)
+                let viaA = score[previous + a] + transitions[a][state]
+                let viaB = score[previous + b] + transitions[b][state]
+                score[current + state] = max(viaA, viaB) + emission[state]
+                back[current + state] = UInt8(viaA >= viaB ? a : b)
             }
         }
-        let last = scalars.count - 1
-        var state = score[last][2] >= score[last][3] ? 2 : 3
-        var tags = [Int](repeating: 3, count: scalars.count)
-        for position in stride(from: last, through: 0, by: -1) {
+        let last = (count - 1) * 4
+        var state = score[last + 2] >= score[last + 3] ? 2 : 3
+        var tags = [Int](repeating: 3, count: count)
+        for position in stride(from: count - 1, through: 0, by: -1) {
             tags[position] = state
-            state = back[position][state]
+            state = Int(back[position * 4 + state])
         }
         var lengths: [Int] = []
         var current = 0
