@@ -26,11 +26,14 @@ struct TextInputOptions: ParsableArguments {
         try documents().flatMap(Self.lines(of:))
     }
 
+    /// The lines of `text`, split at LF on scalars (so CRLF, one `Character`, splits too), with a
+    /// trailing CR dropped; a final line break does not start another line.
     static func lines(of text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        guard !text.isEmpty else { return [] }
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.last == "\r" ? line.dropLast() : line)
         }
-        if text.hasSuffix("\n") { lines.removeLast() }
+        if text.unicodeScalars.last == "\n" { lines.removeLast() }
         return lines
     }
 

@@ -83,11 +83,15 @@ public struct TextGrader: Sendable {
         var wordGroups = OrderedGroups()
         var characterGroups = OrderedGroups()
         for word in words {
-            let listed = vocabulary.level(ofWord: word, in: standard)
+            let listed =
+                vocabulary.level(ofWord: word, in: standard)
+                ?? vocabulary.level(ofWord: simplified(word), in: standard)
             var characterMaximum: Int? = 0
             for scalar in word.unicodeScalars where scalar.isHan {
                 let character = String(scalar)
-                let level = vocabulary.level(ofCharacter: character, in: standard)
+                let level =
+                    vocabulary.level(ofCharacter: character, in: standard)
+                    ?? vocabulary.level(ofCharacter: simplified(character), in: standard)
                 characterLevels.append(level)
                 characterGroups.insert(character, level: level)
                 if let current = characterMaximum, let level {
@@ -109,6 +113,11 @@ public struct TextGrader: Sendable {
             tokenCount: wordLevels.count, characterCount: characterLevels.count,
             tokenCoverage: tokenCoverage, characterCoverage: characterCoverage,
             wordsByLevel: wordGroups.groups(standard), charactersByLevel: characterGroups.groups(standard))
+    }
+
+    /// The simplified form of a traditional word or character (the HSK lists are simplified).
+    private func simplified(_ word: String) -> String {
+        lexicon.entries(for: word).first { $0.traditional == word }?.simplified ?? word
     }
 
     private func coverage(_ levels: [Int?], _ standard: HSKStandard) -> [HSKProfile.Coverage] {

@@ -178,10 +178,20 @@ public final class CEDICTLexicon: Lexicon {
             let index = file.pinyinIndexEntry(position)
             guard compareKey(ofEntry: index, to: key) == 0 else { break }
             let entry = entry(at: index)
-            if query.matchesTones(of: entry.syllables.compactMap { $0 }) { results.append(entry) }
+            if query.matchesTones(of: Self.pieces(of: entry.pinyinNumbered)) { results.append(entry) }
             position += 1
         }
         return results
+    }
+
+    /// A reading's parts as letters counted toward the search key, and tones.
+    private static func pieces(of reading: String) -> [(letters: Int, tone: Int?)] {
+        reading.split(separator: " ").map { piece in
+            let letters = piece.lowercased().replacingOccurrences(of: "u:", with: "v").unicodeScalars.filter {
+                $0.value >= 0x61 && $0.value <= 0x7A
+            }.count
+            return (letters, piece.last?.isNumber == true ? PinyinSyllable(numbered: piece)?.tone : nil)
+        }
     }
 
     /// Compares an entry's pinyin key (letters only, lowercased, `u:` as `v`) with `key`.

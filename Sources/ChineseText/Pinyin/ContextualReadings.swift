@@ -1,9 +1,15 @@
 /// Readings of single-character words that depend on the word before them, as graded teaching
 /// materials print them: the measure word 个 is neutral after a number or demonstrative (一个
-/// yí ge, 这个 zhège), 得 after a predicate is the complement particle de (说得很好), and 儿
+/// yí ge, 这个 zhège), 得 after a predicate is the complement particle de (说得很好) but after a
+/// pronoun the modal děi (我得走了), and 儿
 /// after a word is the erhua suffix r (笑话儿 xiàohuar).
 enum ContextualReadings {
     private static let counters: Set<Unicode.Scalar> = Set("一二三四五六七八九十两几这那哪每某半多".unicodeScalars)
+
+    private static let pronouns: Set<String> = [
+        "我", "你", "您", "他", "她", "它", "我们", "你们", "他们", "她们", "咱们", "大家", "自己", "我們", "你們", "他們",
+        "她們", "咱們",
+    ]
 
     static func apply(to tokens: inout [PinyinToken]) {
         var previous: Int?
@@ -21,7 +27,9 @@ enum ContextualReadings {
             case "个" where counters.contains(before) || tokens[previous].token.kind == .number:
                 tokens[index].syllables = [PinyinSyllable(letters: "ge", tone: 5)]
             case "得" where tokens[previous].token.kind == .chineseWord:
-                tokens[index].syllables = [PinyinSyllable(letters: "de", tone: 5)]
+                // After a pronoun 得 is the modal děi (我得走了); after a predicate, the particle de.
+                let isPronoun = pronouns.contains(tokens[previous].token.text)
+                tokens[index].syllables = [PinyinSyllable(letters: isPronoun ? "dei" : "de", tone: isPronoun ? 3 : 5)]
             case "儿"
             where tokens[previous].token.kind == .chineseWord
                 && tokens[previous].token.utf16Range.upperBound

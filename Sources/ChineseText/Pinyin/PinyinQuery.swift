@@ -53,31 +53,44 @@ public struct PinyinQuery: Hashable, Sendable {
     /// Whether the letters split into valid pinyin syllables (`yueliang` yes, `moon` no).
     public var isValidPinyin: Bool { Self.splits(key) }
 
-    /// Whether a word whose syllables are `syllables` agrees with every tone in the query.
-    /// A neutral tone in the word accepts any tone typed for it, since learners type the
-    /// citation tone (`yuèliàng` finds 月亮 yuèliang).
-    func matchesTones(of syllables: [PinyinSyllable]) -> Bool {
+    /// Whether a reading agrees with every tone in the query. `pieces` are the reading's
+    /// space-separated parts as letter counts (toward `key`) and tones (`nil` for a part that is
+    /// not a syllable, such as the `T` of T恤). A neutral tone in the reading accepts any tone typed
+    /// for it, since learners type the citation tone (`yuèliàng` finds 月亮 yuèliang).
+    func matchesTones(of pieces: [(letters: Int, tone: Int?)]) -> Bool {
         guard hasTones else { return true }
         var start = 0
-        for syllable in syllables {
-            let end = start + syllable.letters.count
+        for piece in pieces {
+            let end = start + piece.letters
             for position in start..<end {
-                if let tone = tonesByPosition[position], syllable.tone != 5, tone != syllable.tone { return false }
+                if let tone = tonesByPosition[position], !accepts(piece.tone, tone) { return false }
             }
-            if let tone = tonesByPosition[-end], syllable.tone != 5, tone != syllable.tone { return false }
+            if piece.letters > 0, let tone = tonesByPosition[-end], !accepts(piece.tone, tone) { return false }
             start = end
         }
         return true
     }
 
+    private func accepts(_ readingTone: Int?, _ typed: Int) -> Bool {
+        guard let readingTone else { return false }
+        return readingTone == 5 || readingTone == typed
+    }
+
+    /// Interjection syllables (嗯 ng, 呣 m, 哦 o) and erhua r: valid alone, but allowing them inside
+    /// longer queries would make any English word "pinyin" (m-o-o-n). Erhua r may end a query.
+    private static let standalone: Set<String> = ["m", "n", "ng", "hm", "hng", "o", "r", "ê"]
+
     private static func splits(_ key: String) -> Bool {
+        if inventory.contains(key) { return true }
+        var key = key
+        if key.count > 1, key.hasSuffix("r") { key.removeLast() }
         let letters = Array(key.utf8)
         var reachable = [Bool](repeating: false, count: letters.count + 1)
         reachable[0] = true
         for start in 0..<letters.count where reachable[start] {
             for length in 1...min(6, letters.count - start) {
                 let piece = String(decoding: letters[start..<start + length], as: UTF8.self)
-                if inventory.contains(piece) { reachable[start + length] = true }
+                if inventory.contains(piece) && !standalone.contains(piece) { reachable[start + length] = true }
             }
         }
         return reachable[letters.count]

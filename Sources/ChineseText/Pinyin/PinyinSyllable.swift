@@ -51,8 +51,8 @@ public struct PinyinSyllable: Hashable, Sendable, Codable {
         } else {
             target = lower.lastIndex(where: { "aeiouü".contains($0) })
         }
-        // Syllabic consonants (ḿ, ń, ňg) carry the mark on their first letter.
-        let index = target ?? 0
+        // Syllabic consonants (ḿ, ń, ňg, hm̄, hňg) carry the mark on their m or n.
+        let index = target ?? lower.firstIndex(where: { $0 == "m" || $0 == "n" }) ?? 0
         if let marked = Self.toneMarked[characters[index]]?[tone - 1] { characters[index] = marked }
         return String(characters)
     }
