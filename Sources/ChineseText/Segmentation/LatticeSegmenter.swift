@@ -152,13 +152,15 @@ public struct LatticeSegmenter: Segmenter {
             var node = 0
             var position = from
             var unitIsHeadword = false
+            let longWordPenalty: Float =
+                NumberExpression.isCountedMeasureWord(input, at: from) ? model.parameters.measureWordPenalty : 0
             while position < allowedEnd, let next = model.step(from: node, scalars[position].foldedWidth) {
                 node = next.node
                 position += 1
                 let cost = next.cost
                 if cost < .infinity, lattice.isBoundary(position) {
                     if position == unitEnd { unitIsHeadword = true }
-                    let total = cost + lattice.best[position]
+                    let total = cost + lattice.best[position] + (position - from > 1 ? longWordPenalty : 0)
                     if total < arc.cost {
                         arc = Arc(end: Int32(position), cost: total, kind: unitKind, source: .dictionary)
                     }

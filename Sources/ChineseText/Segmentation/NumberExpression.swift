@@ -10,6 +10,25 @@ enum NumberExpression {
         return scalar < 0x10000 && startTable[Int(scalar)]
     }
 
+    /// Whether `position` holds a measure word right after a numeral or demonstrative (一个, 每位).
+    @inline(__always)
+    static func isCountedMeasureWord(_ input: ScalarText, at position: Int) -> Bool {
+        guard position > 0 else { return false }
+        let scalar = input.scalars[position]
+        let before = input.scalars[position - 1]
+        return scalar < 0x10000 && before < 0x10000 && measureTable[Int(scalar)] && counterTable[Int(before)]
+    }
+
+    private static let measureTable: [Bool] = table(
+        "个個位本只隻条條张張件把辆輛台块塊双雙份家所间間座棵匹头頭封篇首门門项項场場部种種样樣次")
+    private static let counterTable: [Bool] = table("一二三四五六七八九十百千万两兩几幾这這那哪每某")
+
+    private static func table(_ text: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 0x10000)
+        for scalar in text.unicodeScalars where scalar.value < 0x10000 { table[Int(scalar.value)] = true }
+        return table
+    }
+
     private static let startTable: [Bool] = {
         var table = [Bool](repeating: false, count: 0x10000)
         for scalar in numerals.union([0x7B2C]) where scalar < 0x10000 { table[Int(scalar)] = true }

@@ -15,6 +15,9 @@ public struct SegmenterParameters: Hashable, Sendable, Codable {
     public var longWordPenalty: Float = 3
     /// Added to every token's cost: positive favours fewer, longer tokens; negative, more splits.
     public var tokenPenalty: Float = -1
+    /// Added to a word that starts with a measure word right after a number or demonstrative, so
+    /// 一个人 reads 一/个/人 rather than 一/个人 (individual).
+    public var measureWordPenalty: Float = 6
     /// Corpus count assumed for a run of Latin letters or digits.
     public var atomicFrequency: Double = 1000
     /// A character whose own corpus count is above this is a function word, never part of a name.
