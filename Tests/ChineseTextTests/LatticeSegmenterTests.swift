@@ -209,6 +209,21 @@ struct LatticeSegmenterTests {
     }
 
     @Test(
+        "A measure word after a number or demonstrative stays on its own",
+        arguments: [
+            ("一个人说", ["一", "个", "人", "说"]),
+            ("每个人", ["每", "个", "人"]),
+            ("三本书", ["三", "本", "书"]),
+        ])
+    func measureWordAfterNumberStaysSingle(text: String, expected: [String]) throws {
+        let segmenter = try TestResources.segmenter()
+
+        let words = segmenter.segment(text).map(\.text)
+
+        #expect(words == expected)
+    }
+
+    @Test(
         "Dictionary tokens are CEDICT headwords",
         arguments: [
             "结婚的和尚未结婚的",
