@@ -83,10 +83,10 @@ struct TextGradeTests {
         #expect(traditional.characterLevel == simplified.characterLevel)
     }
 
-    @Test func properNounsAreNotGraded() throws {
-        let profile = try #require(Self.grader().grade("我去北京。", standards: [.hsk3]).first)
+    @Test func properNounsOutsideTheListsAreNotGraded() throws {
+        let profile = try #require(Self.grader().grade("我去巴黎。", standards: [.hsk3]).first)
 
-        #expect(!profile.wordsByLevel.flatMap(\.items).contains("北京"))
+        #expect(!profile.wordsByLevel.flatMap(\.items).contains("巴黎"))
         #expect(profile.tokenCount == 2)
     }
 
@@ -137,5 +137,18 @@ struct TextGradeTests {
 
         #expect(profile.level == nil)
         #expect(profile.levelLabel == "beyond HSK 3.0 (2021 standard)")
+    }
+
+    @Test func namesTheHSKListsTeachAreGraded() throws {
+        // Given a text whose only names are HSK words (中国, 北京)
+        let grader = TextGrader(resources: try TestResources.resources(), segmenter: try TestResources.segmenter())
+
+        // When it is graded
+        let profile = try #require(grader.grade("我是中国人，我住在北京。", standards: [.hsk3]).first)
+
+        // Then they count, as level-1 words
+        let levelOne = profile.wordsByLevel.first { $0.level == 1 }?.items ?? []
+        #expect(levelOne.contains("中国"))
+        #expect(levelOne.contains("北京"))
     }
 }

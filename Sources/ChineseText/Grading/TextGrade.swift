@@ -70,9 +70,17 @@ public struct TextGrader: Sendable {
         return standards.map { profile(of: words, standard: $0) }
     }
 
-    /// Chinese words count; numbers and names do not (a reader is not expected to know 豆豆).
+    /// Chinese words count; numbers and names do not (a reader is not expected to know 豆豆),
+    /// unless the HSK lists teach the name (中国, 北京, 汉语).
     private func isGradable(_ token: Token) -> Bool {
-        guard token.kind == .chineseWord, token.source != .name, token.isChinese else { return false }
+        guard token.kind == .chineseWord, token.isChinese else { return false }
+        if HSKStandard.allCases.contains(where: {
+            vocabulary.level(ofWord: token.text, in: $0) ?? vocabulary.level(ofWord: simplified(token.text), in: $0)
+                != nil
+        }) {
+            return true
+        }
+        guard token.source != .name else { return false }
         let entries = lexicon.entries(for: token.text)
         return entries.isEmpty || !entries.allSatisfy(\.isProperNoun)
     }
