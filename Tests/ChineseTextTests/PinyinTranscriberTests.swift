@@ -84,6 +84,7 @@ struct PinyinTranscriberTests {
             ("这个", "zhe4 ge5"),
             ("三个", "san1 ge5"),
             ("他说得很好", "ta1 shuo1 de5 hen3 hao3"),
+            ("他得了金牌", "ta1 de2 le5 jin1 pai2"),
             ("一点儿", "yi1 dian3 r5"),
         ])
     func contextualReadingFollowsThePreviousWord(text: String, expected: String) throws {
