@@ -161,8 +161,8 @@ hmm.tsv            jieba's character HMM (states B, M, E, S):
                    jieba).  Other numbers: 6 significant digits ("%.6g").
 transliteration-chars.tsv
                    char TAB count: number of distinct jieba dict.txt words of
-                   length >= 2 tagged nrt or ns containing the Han character;
-                   only count >= 3; sorted by char.
+                   length >= 2 tagged nrt (transliterated name) containing the Han character;
+                   every character with count >= 1; sorted by char.
 surnames.tsv       one Han character per line, sorted: the simplified and
                    traditional forms of every single-character CEDICT entry
                    with a sense starting with "surname " (case-insensitive).
@@ -381,7 +381,7 @@ def load_jieba():
         if word in freq:
             duplicates.append(word)
         freq[word] = max(f, freq.get(word, 0))
-        if tag in ("nrt", "ns") and len(word) >= 2:
+        if tag == "nrt" and len(word) >= 2:
             names.add(word)
     return freq, total, lines, sorted(set(duplicates)), names
 
@@ -716,7 +716,7 @@ Package:   jieba {v('jieba')} ({md['jieba']['Home-page']}),
            author {md['jieba']['Author']} <{md['jieba']['Author-email']}>.
 Taken:     jieba/dict.txt word frequencies (Data/lexicon.bin node
            frequencies, META totalFrequency, PYIX ranking) and part-of-speech
-           tags nrt/ns (Data/transliteration-chars.tsv); the character HMM
+           tag nrt (Data/transliteration-chars.tsv); the character HMM
            in jieba/finalseg/prob_start.py, prob_trans.py, prob_emit.py
            (Data/hmm.tsv).
 Licence:   {md['jieba']['License']} (as declared in the package metadata; the wheel ships no
@@ -846,7 +846,7 @@ def main():
         for ch in set(word):
             if is_han(ch):
                 counts[ch] += 1
-    translit = sorted((ch, c) for ch, c in counts.items() if c >= 3)
+    translit = sorted((ch, c) for ch, c in counts.items() if c >= 1)
     outputs["transliteration-chars.tsv"] = tsv(translit)
     stats["transliteration-chars.tsv"] = len(translit)
 

@@ -209,6 +209,22 @@ struct LatticeSegmenterTests {
     }
 
     @Test(
+        "Transliterated names become one name token",
+        arguments: [("普鲁申科获得冠军", "普鲁申科"), ("玛丽娜是歌手", "玛丽娜"), ("罗森博格队", "罗森博格")])
+    func transliteratedNamesAreJoined(text: String, name: String) throws {
+        let tokens = try TestResources.segmenter().segment(text)
+
+        let token = try #require(tokens.first { $0.text == name })
+        #expect(token.source == .name)
+    }
+
+    @Test func commonPlaceWordsAreNotAbsorbedIntoNames() throws {
+        let words = try TestResources.segmenter().segment("我去美国和法国").map(\.text)
+
+        #expect(words == ["我", "去", "美国", "和", "法国"])
+    }
+
+    @Test(
         "A measure word after a number or demonstrative stays on its own",
         arguments: [
             ("一个人说", ["一", "个", "人", "说"]),

@@ -58,8 +58,59 @@ public struct NameRecognizer: Sendable {
         self.flags = flags
     }
 
-    /// Joins stretches of single-character pieces that the HMM groups into a name.
+    /// Joins names: first runs of transliteration characters (普鲁申科, 玛丽娜 from 玛丽 + 娜), then
+    /// stretches of single characters that the HMM groups into a name.
     func join(_ pieces: [Piece], in input: ScalarText, model: SegmentationModel) -> [Piece] {
+        joinNames(joinTransliterations(pieces, input, model), in: input, model: model)
+    }
+
+    /// Joins runs of at least three characters, over pieces of one or two characters, in which
+    /// every character appears in transliterated names and all but one appear in many of them;
+    /// dictionary words in the run must be rare (玛丽 yes, 美国 no).
+    private func joinTransliterations(_ pieces: [Piece], _ input: ScalarText, _ model: SegmentationModel) -> [Piece] {
+        let strong = model.parameters.minimumTransliterationCount
+        func count(_ position: Int) -> Int {
+            let scalar = input.scalars[position]
+            return scalar < 0x10000 ? Int(flags[Int(scalar)] >> 1) : 0
+        }
+        func qualifies(_ piece: Piece) -> Bool {
+            guard piece.kind == .chineseWord, piece.end - piece.start <= 2, piece.source != .user,
+                (piece.start..<piece.end).allSatisfy({ input.classes[$0] == .han && count($0) > 0 })
+            else { return false }
+            if piece.end - piece.start == 2, piece.source == .dictionary {
+                let first = model.step(from: 0, input.scalars[piece.start])
+                let word = first.flatMap { model.step(from: $0.node, input.scalars[piece.start + 1]) }
+                let frequency = word.map { model.lexicon.file.nodeFrequency($0.node) } ?? 0
+                if frequency > model.parameters.maximumTransliterationWordFrequency { return false }
+            }
+            return true
+        }
+        var output: [Piece] = []
+        output.reserveCapacity(pieces.count)
+        var index = 0
+        while index < pieces.count {
+            guard qualifies(pieces[index]) else {
+                output.append(pieces[index])
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < pieces.count, qualifies(pieces[end]) { end += 1 }
+            let start = pieces[index].start
+            let stop = pieces[end - 1].end
+            let weak = (start..<stop).filter { count($0) < strong }.count
+            if end - index >= 2, stop - start >= 3, weak <= 1, count(start) >= strong, count(stop - 1) >= strong {
+                output.append(Piece(start: start, end: stop, kind: .chineseWord, source: .name))
+            } else {
+                output += pieces[index..<end]
+            }
+            index = end
+        }
+        return output
+    }
+
+    /// Joins stretches of single-character pieces that the HMM groups into a name.
+    private func joinNames(_ pieces: [Piece], in input: ScalarText, model: SegmentationModel) -> [Piece] {
         var output: [Piece] = []
         output.reserveCapacity(pieces.count)
         var index = 0

@@ -23,7 +23,9 @@ public struct SegmenterParameters: Hashable, Sendable, Codable {
     /// A character whose own corpus count is above this is a function word, never part of a name.
     public var maximumNameCharacterFrequency: UInt32 = 10_000
     /// How many transliterated names a character must appear in to count as transliteration.
-    public var minimumTransliterationCount = 30
+    public var minimumTransliterationCount = 10
+    /// A dictionary word more frequent than this is never absorbed into a transliterated name.
+    public var maximumTransliterationWordFrequency: UInt32 = 500
 
     /// The fitted defaults.
     public init() {}
