@@ -91,6 +91,56 @@ public struct LatticeSegmenter: Segmenter {
         @inline(__always) func isBoundary(_ position: Int) -> Bool { unitEnd[position] != 0 }
     }
 
+    /// The cheapest way to cover the text from the unit at `from` to the end of its run, given the
+    /// costs already found for every later unit. This is the segmenter's inner loop: it reads
+    /// through raw buffers so the trie walk is not slowed by bounds checks.
+    @inline(__always)
+    private func cheapestArc(
+        from: Int, unitEnd: Int, kind unitKind: TokenKind, runEnd end: Int, _ input: ScalarText,
+        _ scalars: UnsafeBufferPointer<UInt32>, _ best: UnsafeMutableBufferPointer<Float>,
+        _ unitEnds: UnsafeBufferPointer<Int32>, _ constraints: OverrideConstraints?, _ model: SegmentationModel
+    ) -> Arc {
+        if let forced = constraints?.forcedArc(at: from) {
+            return Arc(end: Int32(forced), cost: best[forced], kind: .chineseWord, source: .user)
+        }
+        var arc = Arc()
+        let allowedEnd = constraints?.latestEnd(from: from, runEnd: end) ?? end
+        // Dictionary words starting here.
+        var node = 0
+        var position = from
+        var unitIsHeadword = false
+        let longWordPenalty: Float =
+            NumberExpression.isCountedMeasureWord(input, at: from) ? model.parameters.measureWordPenalty : 0
+        while position < allowedEnd, let next = model.step(from: node, scalars[position].foldedWidth) {
+            node = next.node
+            position &+= 1
+            let cost = next.cost
+            if cost < .infinity, unitEnds[position] != 0 {
+                if position == unitEnd { unitIsHeadword = true }
+                let total = cost + best[position] + (position &- from > 1 ? longWordPenalty : 0)
+                if total < arc.cost {
+                    arc = Arc(end: Int32(position), cost: total, kind: unitKind, source: .dictionary)
+                }
+            }
+        }
+        // The unit on its own.
+        if unitKind != .chineseWord || !unitIsHeadword {
+            let cost = unitKind == .chineseWord ? model.unknownCharacterCost : model.atomicCost
+            let total = cost + best[unitEnd]
+            if total < arc.cost { arc = Arc(end: Int32(unitEnd), cost: total, kind: unitKind, source: .unknown) }
+        }
+        // Numbers, dates and measures.
+        if NumberExpression.mayStart(input, at: from) {
+            let isDate = input.classes[from] == .digit
+            for ruleEnd in NumberExpression.ends(in: input, from: from, runEnd: allowedEnd) where unitEnds[ruleEnd] != 0
+            {
+                let total = (isDate ? model.dateRuleCost : model.ruleCost) + best[ruleEnd]
+                if total < arc.cost { arc = Arc(end: Int32(ruleEnd), cost: total, kind: .number, source: .rule) }
+            }
+        }
+        return arc
+    }
+
     /// Cuts a run into units: single Han characters (with marks after them) and whole runs of
     /// letters and digits, which the segmenter never cuts.
     private func markUnits(_ input: ScalarText, _ start: Int, _ end: Int, _ lattice: inout Lattice) {
@@ -127,58 +177,27 @@ public struct LatticeSegmenter: Segmenter {
             let boundary = (start...end).map { lattice.isBoundary($0) }
             constraints = OverrideConstraints(input, start, end, overrideIndex, boundary: boundary)
         }
-        let scalars = input.scalars
         let model = self.model
-        var from = end - 1
-        while from >= start {
-            let unitEnd = Int(lattice.unitEnd[from])
-            guard unitEnd != 0 else {
-                from -= 1
-                continue
-            }
-            let unitKind = lattice.unitKind[from]
-            var arc = Arc()
-            defer {
-                lattice.best[from] = arc.cost
-                lattice.choice[from] = arc
-                from -= 1
-            }
-            if let forced = constraints?.forcedArc(at: from) {
-                arc = Arc(end: Int32(forced), cost: lattice.best[forced], kind: .chineseWord, source: .user)
-                continue
-            }
-            let allowedEnd = constraints?.latestEnd(from: from, runEnd: end) ?? end
-            // Dictionary words starting here.
-            var node = 0
-            var position = from
-            var unitIsHeadword = false
-            let longWordPenalty: Float =
-                NumberExpression.isCountedMeasureWord(input, at: from) ? model.parameters.measureWordPenalty : 0
-            while position < allowedEnd, let next = model.step(from: node, scalars[position].foldedWidth) {
-                node = next.node
-                position += 1
-                let cost = next.cost
-                if cost < .infinity, lattice.isBoundary(position) {
-                    if position == unitEnd { unitIsHeadword = true }
-                    let total = cost + lattice.best[position] + (position - from > 1 ? longWordPenalty : 0)
-                    if total < arc.cost {
-                        arc = Arc(end: Int32(position), cost: total, kind: unitKind, source: .dictionary)
+        input.scalars.withUnsafeBufferPointer { scalars in
+            lattice.best.withUnsafeMutableBufferPointer { best in
+                lattice.unitEnd.withUnsafeBufferPointer { unitEnds in
+                    lattice.unitKind.withUnsafeBufferPointer { unitKinds in
+                        lattice.choice.withUnsafeMutableBufferPointer { choice in
+                            var from = end - 1
+                            while from >= start {
+                                let unitEnd = Int(unitEnds[from])
+                                if unitEnd != 0 {
+                                    let arc = cheapestArc(
+                                        from: from, unitEnd: unitEnd, kind: unitKinds[from], runEnd: end, input,
+                                        scalars,
+                                        best, unitEnds, constraints, model)
+                                    best[from] = arc.cost
+                                    choice[from] = arc
+                                }
+                                from -= 1
+                            }
+                        }
                     }
-                }
-            }
-            // The unit on its own.
-            if unitKind != .chineseWord || !unitIsHeadword {
-                let cost = unitKind == .chineseWord ? model.unknownCharacterCost : model.atomicCost
-                let total = cost + lattice.best[unitEnd]
-                if total < arc.cost { arc = Arc(end: Int32(unitEnd), cost: total, kind: unitKind, source: .unknown) }
-            }
-            // Numbers, dates and measures.
-            if NumberExpression.mayStart(input, at: from) {
-                let isDate = input.classes[from] == .digit
-                for ruleEnd in NumberExpression.ends(in: input, from: from, runEnd: allowedEnd)
-                where lattice.isBoundary(ruleEnd) {
-                    let total = (isDate ? model.dateRuleCost : model.ruleCost) + lattice.best[ruleEnd]
-                    if total < arc.cost { arc = Arc(end: Int32(ruleEnd), cost: total, kind: .number, source: .rule) }
                 }
             }
         }

@@ -85,6 +85,12 @@ public struct NameRecognizer: Sendable {
             }
             return true
         }
+        // Most runs have no strong transliteration character at all: return them untouched.
+        guard pieces.count >= 2,
+            pieces.contains(where: { piece in
+                piece.end - piece.start <= 2 && count(piece.start) >= strong && input.classes[piece.start] == .han
+            })
+        else { return pieces }
         var output: [Piece] = []
         output.reserveCapacity(pieces.count)
         var index = 0
@@ -135,7 +141,7 @@ public struct NameRecognizer: Sendable {
     /// A name needs a surname followed by a rare character, or two transliteration characters in
     /// a row; checking that first (table lookups) spares the HMM on almost every stretch.
     private func mayHoldName(_ stretch: ArraySlice<Piece>, _ input: ScalarText, _ model: SegmentationModel) -> Bool {
-        let minimum = model.parameters.minimumTransliterationCount
+        let minimum = model.parameters.minimumHMMTransliterationCount
         var previousIsTransliteration = false
         var previousIsSurname = false
         for piece in stretch {
@@ -186,7 +192,7 @@ public struct NameRecognizer: Sendable {
         {
             return true
         }
-        return characters.allSatisfy { (transliteration[$0] ?? 0) >= model.parameters.minimumTransliterationCount }
+        return characters.allSatisfy { (transliteration[$0] ?? 0) >= model.parameters.minimumHMMTransliterationCount }
     }
 
     /// Word lengths of the most likely B/M/E/S tagging of `scalars` (flat arrays: this runs on

@@ -1,12 +1,6 @@
 /// Text decoded once into Unicode scalars, with their classes and their offsets in UTF-8 and UTF-16,
 /// so the segmenter can work on integers and still cut the original string exactly.
 struct ScalarText {
-    struct Unit {
-        var start: Int
-        var end: Int
-        var kind: TokenKind
-    }
-
     let scalars: [UInt32]
     let classes: [ScalarClass]
     /// Offsets of each scalar (and of the end) in the UTF-8 and UTF-16 encodings.
@@ -98,29 +92,5 @@ struct ScalarText {
             }
         }
         return end
-    }
-
-    /// Splits a lattice run into units: single Han characters (with any marks after them), and
-    /// whole runs of letters and digits, which the segmenter never cuts.
-    func units(_ start: Int, _ end: Int) -> [Unit] {
-        var units: [Unit] = []
-        var position = start
-        while position < end {
-            var next = position + 1
-            var kind: TokenKind = .chineseWord
-            if classes[position] == .han || classes[position] == .extending {
-                while next < end, classes[next] == .extending { next += 1 }
-            } else {
-                var hasLetter = classes[position] == .letter
-                while next < end, classes[next] != .han {
-                    if classes[next] == .letter { hasLetter = true }
-                    next += 1
-                }
-                kind = hasLetter ? .latinWord : .number
-            }
-            units.append(Unit(start: position, end: next, kind: kind))
-            position = next
-        }
-        return units
     }
 }

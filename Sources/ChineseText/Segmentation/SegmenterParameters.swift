@@ -24,6 +24,8 @@ public struct SegmenterParameters: Hashable, Sendable, Codable {
     public var maximumNameCharacterFrequency: UInt32 = 10_000
     /// How many transliterated names a character must appear in to count as transliteration.
     public var minimumTransliterationCount = 10
+    /// The same, for proposing a stretch of single characters to the name HMM.
+    public var minimumHMMTransliterationCount = 30
     /// A dictionary word more frequent than this is never absorbed into a transliterated name.
     public var maximumTransliterationWordFrequency: UInt32 = 500
 
