@@ -122,6 +122,7 @@ public struct LatticeSegmenter: Segmenter {
                     arc = Arc(end: Int32(position), cost: total, kind: unitKind, source: .dictionary)
                 }
             }
+            if !next.hasChildren { break }
         }
         // The unit on its own.
         if unitKind != .chineseWord || !unitIsHeadword {

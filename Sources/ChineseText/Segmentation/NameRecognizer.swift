@@ -117,24 +117,31 @@ public struct NameRecognizer: Sendable {
 
     /// Joins stretches of single-character pieces that the HMM groups into a name.
     private func joinNames(_ pieces: [Piece], in input: ScalarText, model: SegmentationModel) -> [Piece] {
-        var output: [Piece] = []
-        output.reserveCapacity(pieces.count)
+        // Find the stretches worth the HMM first; most runs have none and are returned untouched.
+        var candidates: [Range<Int>] = []
         var index = 0
         while index < pieces.count {
             guard isSingleHan(pieces[index], input) else {
-                output.append(pieces[index])
                 index += 1
                 continue
             }
             var stretchEnd = index + 1
             while stretchEnd < pieces.count, isSingleHan(pieces[stretchEnd], input) { stretchEnd += 1 }
             if stretchEnd - index >= 2, mayHoldName(pieces[index..<stretchEnd], input, model) {
-                output += names(in: pieces[index..<stretchEnd], input: input, model: model)
-            } else {
-                output += pieces[index..<stretchEnd]
+                candidates.append(index..<stretchEnd)
             }
             index = stretchEnd
         }
+        guard !candidates.isEmpty else { return pieces }
+        var output: [Piece] = []
+        output.reserveCapacity(pieces.count)
+        var copied = 0
+        for stretch in candidates {
+            output += pieces[copied..<stretch.lowerBound]
+            output += names(in: pieces[stretch], input: input, model: model)
+            copied = stretch.upperBound
+        }
+        output += pieces[copied...]
         return output
     }
 

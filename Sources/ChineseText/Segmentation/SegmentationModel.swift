@@ -13,7 +13,8 @@ final class SegmentationModel: @unchecked Sendable {
     let parameters: Parameters
     /// Cost per trie node; infinity where the node is not a headword.
     let nodeCost: UnsafeMutableBufferPointer<Float>
-    /// Root children for scalars below U+10000, indexed by scalar; 0 where there is none.
+    /// Root children for scalars below U+10000, indexed by scalar; 0 where there is none. The sign
+    /// bit is set when the child has children of its own.
     let rootChildren: UnsafeMutableBufferPointer<Int32>
     /// Every trie edge below the root in an open-addressing hash table keyed by (parent, scalar),
     /// each slot holding the child and its cost: one cache line per step of a walk, where a binary
@@ -28,9 +29,12 @@ final class SegmentationModel: @unchecked Sendable {
 
     struct Edge {
         var key: UInt64
+        /// The child node; the top bit is set when it has children of its own.
         var child: UInt32
         var cost: Float
     }
+
+    static let hasChildrenFlag: UInt32 = 1 << 31
     let ruleCost: Float
     let dateRuleCost: Float
     let atomicCost: Float
@@ -66,7 +70,10 @@ final class SegmentationModel: @unchecked Sendable {
         let first = file.nodeFirstChild(0)
         for child in first..<first + file.nodeChildCount(0) {
             let scalar = file.nodeScalar(child)
-            if scalar < 0x10000 { rootChildren[Int(scalar)] = Int32(child) }
+            if scalar < 0x10000 {
+                rootChildren[Int(scalar)] = Int32(
+                    bitPattern: UInt32(child) | (file.nodeChildCount(child) > 0 ? Self.hasChildrenFlag : 0))
+            }
         }
         // Edges: a power-of-two table at most about 55% full.
         var bits = 4
@@ -87,7 +94,8 @@ final class SegmentationModel: @unchecked Sendable {
                 edgeFilter[bit >> 6] |= 1 << UInt64(bit & 63)
                 var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> edgeShift)
                 while edges[slot].key != .max { slot = (slot + 1) & edgeMask }
-                edges[slot] = Edge(key: key, child: UInt32(child), cost: nodeCost[child])
+                let flag = file.nodeChildCount(child) > 0 ? Self.hasChildrenFlag : 0
+                edges[slot] = Edge(key: key, child: UInt32(child) | flag, cost: nodeCost[child])
             }
         }
         ruleCost = Float(logTotal - log(parameters.ruleFrequency)) + parameters.tokenPenalty
@@ -105,12 +113,15 @@ final class SegmentationModel: @unchecked Sendable {
     var unknownCharacterCost: Float { parameters.unknownCharacterCost + parameters.tokenPenalty }
 
     /// The trie node one step from `node` along `scalar`, with the cost of the headword it ends
-    /// (infinity if none), or `nil`: a table for the root, the edge hash below it.
+    /// (infinity if none) and whether the walk can go on from it, or `nil`: a table for the root,
+    /// the edge hash below it.
     @inline(__always)
-    func step(from node: Int, _ scalar: UInt32) -> (node: Int, cost: Float)? {
+    func step(from node: Int, _ scalar: UInt32) -> (node: Int, cost: Float, hasChildren: Bool)? {
         if node == 0 && scalar < 0x10000 {
-            let child = Int(rootChildren[Int(scalar)])
-            return child == 0 ? nil : (child, nodeCost[child])
+            let entry = UInt32(bitPattern: rootChildren[Int(scalar)])
+            guard entry != 0 else { return nil }
+            let child = Int(entry & ~Self.hasChildrenFlag)
+            return (child, nodeCost[child], entry & Self.hasChildrenFlag != 0)
         }
         let key = UInt64(node) << 32 | UInt64(scalar)
         let bit = Int(truncatingIfNeeded: (key &* 0xD6E8_FEB8_6659_FD93) >> filterShift)
@@ -118,7 +129,9 @@ final class SegmentationModel: @unchecked Sendable {
         var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> edgeShift)
         while true {
             let edge = edges[slot]
-            if edge.key == key { return (Int(edge.child), edge.cost) }
+            if edge.key == key {
+                return (Int(edge.child & ~Self.hasChildrenFlag), edge.cost, edge.child & Self.hasChildrenFlag != 0)
+            }
             if edge.key == .max { return nil }
             slot = (slot &+ 1) & edgeMask
         }
