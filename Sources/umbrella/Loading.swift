@@ -21,6 +21,12 @@ struct Output {
 
     private var buffer: [UInt8] = []
 
+    /// Appends `text` without a line break.
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
     mutating func line(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)

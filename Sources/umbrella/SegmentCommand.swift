@@ -46,24 +46,28 @@ struct SegmentCommand: ParsableCommand {
         let segmenter = resources.makeSegmenter(userDictionary: userDictionary)
         var output = Output()
         for line in lines {
-            let tokens = segmenter.segment(line)
             if json {
-                try output.json(LineResult(text: line, tokens: tokens))
+                try output.json(LineResult(text: line, tokens: segmenter.segment(line)))
                 continue
             }
-            switch format {
-            case .spaced:
-                output.line(tokens.filter { $0.kind != .whitespace }.map(\.text).joined(separator: " "))
-            case .slashes:
-                output.line(tokens.filter { $0.kind != .whitespace }.map(\.text).joined(separator: " / "))
-            case .tokens:
+            // Text formats stream a long line piece by piece instead of holding all its tokens.
+            var first = true
+            segmenter.segment(line) { tokens in
                 for token in tokens {
-                    output.line(
-                        "\(token.text.debugDescription)\t\(token.kind.rawValue)\t\(token.source.rawValue)\t"
-                            + "\(token.utf16Range.lowerBound)..<\(token.utf16Range.upperBound)")
+                    switch format {
+                    case .spaced, .slashes:
+                        guard token.kind != .whitespace else { continue }
+                        if !first { output.write(format == .spaced ? " " : " / ") }
+                        output.write(token.text)
+                    case .tokens:
+                        output.line(
+                            "\(token.text.debugDescription)\t\(token.kind.rawValue)\t\(token.source.rawValue)\t"
+                                + "\(token.utf16Range.lowerBound)..<\(token.utf16Range.upperBound)")
+                    }
+                    first = false
                 }
-                output.line("")
             }
+            output.line("")
         }
         output.flush()
     }

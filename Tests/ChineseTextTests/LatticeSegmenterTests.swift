@@ -276,6 +276,35 @@ struct LatticeSegmenterTests {
         #expect(tokens.last?.characterRange.upperBound == input.unicodeScalars.count)
     }
 
+    @Test func textLongerThanAPieceIsSegmentedInPiecesWithWholeTextRanges() throws {
+        // Given a text several pieces long, with no line break
+        let segmenter = try TestResources.segmenter()
+        let unit = "我们在研究生命的起源，他說銀行在哪裡？𠮷野家👨‍👩‍👧 "
+        let input = String(repeating: unit, count: LatticeSegmenter.chunkLength * 2 / unit.unicodeScalars.count)
+
+        // When it is streamed piece by piece
+        var pieces = 0
+        var tokens: [Token] = []
+        segmenter.segment(input) { piece in
+            pieces += 1
+            tokens += piece
+        }
+
+        // Then it came in several pieces, tiles the input, and every range is in the whole text
+        #expect(pieces > 1)
+        #expect(tokens.map(\.text).joined() == input)
+        let utf16 = Array(input.utf16)
+        let scalars = Array(input.unicodeScalars)
+        var expectedStart = 0
+        for token in tokens {
+            #expect(token.characterRange.lowerBound == expectedStart)
+            expectedStart = token.characterRange.upperBound
+            #expect(String(decoding: utf16[token.utf16Range], as: UTF16.self) == token.text)
+            #expect(String(String.UnicodeScalarView(scalars[token.characterRange])) == token.text)
+        }
+        #expect(segmenter.segment(input) == tokens)
+    }
+
     @Test func longHanRunWithoutPunctuationSegmentsLosslessly() throws {
         let segmenter = try TestResources.segmenter()
         let input = String(repeating: "研究生命起源", count: 20_000)

@@ -29,7 +29,70 @@ public struct LatticeSegmenter: Segmenter {
     }
 
     /// Segments `text` into tokens that concatenate back to it exactly.
+    ///
+    /// Texts longer than about a quarter of a million characters are segmented in pieces cut at a
+    /// line break, space or punctuation mark, so working memory stays bounded whatever the input.
     public func segment(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        segment(text) { tokens += $0 }
+        return tokens
+    }
+
+    /// Segments `text` piece by piece, handing each piece's tokens (with ranges in the whole text)
+    /// to `body` as soon as they are ready: for streaming very long texts in bounded memory.
+    public func segment(_ text: String, in body: ([Token]) throws -> Void) rethrows {
+        guard text.utf8.count > Self.chunkLength * 3 else { return try body(segmentWhole(text)) }
+        var utf16Offset = 0
+        var characterOffset = 0
+        for chunk in Self.chunks(of: text) {
+            var tokens = segmentWhole(String(chunk))
+            for index in tokens.indices {
+                tokens[index].utf16Range = tokens[index].utf16Range.shifted(by: utf16Offset)
+                tokens[index].characterRange = tokens[index].characterRange.shifted(by: characterOffset)
+            }
+            try body(tokens)
+            utf16Offset += chunk.utf16.count
+            characterOffset += chunk.unicodeScalars.count
+        }
+    }
+
+    /// Characters per piece when a long text is segmented in pieces.
+    public static let chunkLength = 1 << 18
+
+    /// Pieces of about `chunkLength` scalars, each ending just after a line break, space or
+    /// punctuation mark when one comes within 4,096 scalars, else at the next non-combining scalar.
+    static func chunks(of text: String) -> [Substring] {
+        let scalars = text.unicodeScalars
+        var pieces: [Substring] = []
+        var start = scalars.startIndex
+        while start != scalars.endIndex {
+            guard let target = scalars.index(start, offsetBy: chunkLength, limitedBy: scalars.endIndex),
+                target != scalars.endIndex
+            else {
+                pieces.append(Substring(scalars[start...]))
+                break
+            }
+            var cut = target
+            var scanned = 0
+            while cut != scalars.endIndex, scanned < 4_096 {
+                let kind = ScalarClass(scalars[cut].value)
+                cut = scalars.index(after: cut)
+                scanned += 1
+                if kind == .whitespace || kind == .punctuation { break }
+            }
+            if scanned == 4_096 {
+                cut = target
+                while cut != scalars.endIndex, ScalarClass(scalars[cut].value) == .extending {
+                    cut = scalars.index(after: cut)
+                }
+            }
+            pieces.append(Substring(scalars[start..<cut]))
+            start = cut
+        }
+        return pieces
+    }
+
+    private func segmentWhole(_ text: String) -> [Token] {
         let input = ScalarText(text)
         var tokens: [Token] = []
         tokens.reserveCapacity(input.count / 2 + 1)
@@ -226,4 +289,8 @@ struct Piece {
     var end: Int
     var kind: TokenKind
     var source: TokenSource
+}
+
+extension Range<Int> {
+    fileprivate func shifted(by offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
 }
