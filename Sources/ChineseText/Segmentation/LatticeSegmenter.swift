@@ -143,6 +143,8 @@ public struct LatticeSegmenter: Segmenter {
         var unitEnd: [Int32]
         /// At a unit start: its kind.
         var unitKind: [TokenKind]
+        /// The chosen path of the current run, reused from run to run.
+        var pieces: [Piece] = []
 
         init(count: Int) {
             best = [Float](repeating: .infinity, count: count + 1)
@@ -266,18 +268,18 @@ public struct LatticeSegmenter: Segmenter {
             }
         }
 
-        var pieces: [Piece] = []
+        lattice.pieces.removeAll(keepingCapacity: true)
         var position = start
         while position < end {
             let arc = lattice.choice[position]
             let next = Int(arc.end)
-            pieces.append(Piece(start: position, end: next, kind: arc.kind, source: arc.source))
+            lattice.pieces.append(Piece(start: position, end: next, kind: arc.kind, source: arc.source))
             position = next
         }
         if let names {
-            pieces = names.join(pieces, in: input, model: model)
+            lattice.pieces = names.join(lattice.pieces, in: input, model: model)
         }
-        for piece in pieces {
+        for piece in lattice.pieces {
             input.append(&tokens, piece.start, piece.end, piece.kind, piece.source)
         }
     }

@@ -166,8 +166,7 @@ public struct NameRecognizer: Sendable {
     }
 
     private func frequency(of scalar: UInt32, _ model: SegmentationModel) -> UInt32 {
-        guard let step = model.step(from: 0, scalar) else { return 0 }
-        return model.lexicon.file.nodeFrequency(step.node)
+        model.characterFrequency(scalar)
     }
 
     private func isSingleHan(_ piece: Piece, _ input: ScalarText) -> Bool {

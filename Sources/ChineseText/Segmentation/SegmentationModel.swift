@@ -13,6 +13,8 @@ final class SegmentationModel: @unchecked Sendable {
     let parameters: Parameters
     /// Cost per trie node; infinity where the node is not a headword.
     let nodeCost: UnsafeMutableBufferPointer<Float>
+    /// Corpus count of each BMP character as a word on its own, indexed by scalar.
+    private let characterFrequencies: UnsafeMutableBufferPointer<UInt32>
     /// Root children for scalars below U+10000, indexed by scalar; 0 where there is none. The sign
     /// bit is set when the child has children of its own.
     let rootChildren: UnsafeMutableBufferPointer<Int32>
@@ -67,10 +69,13 @@ final class SegmentationModel: @unchecked Sendable {
         _ = nodeCost.initialize(from: costs)
         rootChildren = .allocate(capacity: 0x10000)
         rootChildren.initialize(repeating: 0)
+        characterFrequencies = .allocate(capacity: 0x10000)
+        characterFrequencies.initialize(repeating: 0)
         let first = file.nodeFirstChild(0)
         for child in first..<first + file.nodeChildCount(0) {
             let scalar = file.nodeScalar(child)
             if scalar < 0x10000 {
+                characterFrequencies[Int(scalar)] = file.nodeFrequency(child)
                 rootChildren[Int(scalar)] = Int32(
                     bitPattern: UInt32(child) | (file.nodeChildCount(child) > 0 ? Self.hasChildrenFlag : 0))
             }
@@ -106,6 +111,7 @@ final class SegmentationModel: @unchecked Sendable {
     deinit {
         nodeCost.deallocate()
         rootChildren.deallocate()
+        characterFrequencies.deallocate()
         edges.deallocate()
         edgeFilter.deallocate()
     }
@@ -135,6 +141,14 @@ final class SegmentationModel: @unchecked Sendable {
             if edge.key == .max { return nil }
             slot = (slot &+ 1) & edgeMask
         }
+    }
+
+    /// Corpus count of `scalar` as a one-character word (0 if unknown).
+    @inline(__always)
+    func characterFrequency(_ scalar: UInt32) -> UInt32 {
+        if scalar < 0x10000 { return characterFrequencies[Int(scalar)] }
+        guard let step = step(from: 0, scalar) else { return 0 }
+        return lexicon.file.nodeFrequency(step.node)
     }
 
     /// The cost of a dictionary word of the given corpus frequency (used for user words).
