@@ -101,6 +101,9 @@ enum LookupPrinter {
             var levels: [String] = []
             if let level = word.hsk2Level { levels.append("HSK 2.0 level \(level)") }
             if let level = word.hsk3Level { levels.append("HSK 3.0 level \(HSKStandard.hsk3.label(level))") }
+            if word.hsk3Level == nil, let level = word.hsk3CharacterLevel {
+                levels.append("HSK 3.0 character level \(HSKStandard.hsk3.label(level))")
+            }
             if !levels.isEmpty { heading += "    " + levels.joined(separator: " · ") }
             lines.append(heading)
             if word.isCharacterFallback {

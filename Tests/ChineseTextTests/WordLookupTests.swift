@@ -124,4 +124,20 @@ struct LearnerDictionaryTests {
 
         #expect(dictionary.search(pinyin: text).isEmpty)
     }
+
+    @Test func characterThatIsNotAnHSKWordShowsItsCharacterLevel() throws {
+        // Given 丈, graded as a character at HSK 3.0 level 4 but not listed as a word
+        let dictionary = LearnerDictionary(resources: try TestResources.resources())
+
+        let lookup = try #require(dictionary.lookUp("丈"))
+
+        #expect(lookup.hsk3Level == nil)
+        #expect(lookup.hsk3CharacterLevel == 4)
+    }
+
+    @Test func wordsHaveNoCharacterLevel() throws {
+        let lookup = try #require(LearnerDictionary(resources: try TestResources.resources()).lookUp("银行"))
+
+        #expect(lookup.hsk3CharacterLevel == nil)
+    }
 }

@@ -11,6 +11,10 @@ public struct WordLookup: Hashable, Sendable, Codable {
     public var hsk2Level: Int?
     /// HSK 3.0 level (1–6, or 7 for the 7–9 band), if listed.
     public var hsk3Level: Int?
+    /// For a single character: its level in the HSK 2.0 character list (derived from the words).
+    public var hsk2CharacterLevel: Int?
+    /// For a single character: its level in the HSK 3.0 character list.
+    public var hsk3CharacterLevel: Int?
     /// Corpus frequency (jieba's counts); 0 if unknown.
     public var frequency: Int
     /// Up to three example sentences containing the word.
@@ -48,9 +52,14 @@ public struct LearnerDictionary: Sendable {
         func level(_ standard: HSKStandard) -> Int? {
             hsk.level(ofWord: headword, in: standard) ?? hsk.level(ofWord: simplified, in: standard)
         }
+        func characterLevel(_ standard: HSKStandard) -> Int? {
+            guard headword.unicodeScalars.count == 1 else { return nil }
+            return hsk.level(ofCharacter: headword, in: standard) ?? hsk.level(ofCharacter: simplified, in: standard)
+        }
         return WordLookup(
             headword: headword, entries: entries, isCharacterFallback: isFallback, hsk2Level: level(.hsk2),
-            hsk3Level: level(.hsk3), frequency: resources.lexicon.frequency(of: simplified),
+            hsk3Level: level(.hsk3), hsk2CharacterLevel: characterLevel(.hsk2),
+            hsk3CharacterLevel: characterLevel(.hsk3), frequency: resources.lexicon.frequency(of: simplified),
             examples: resources.examples.containing(simplified, limit: 3))
     }
 
