@@ -63,7 +63,7 @@ public struct WordReference: Hashable, Sendable, Codable {
 
     /// Parses CEDICT's reference syntax; returns `nil` if `text` is not one.
     public init?(cedict text: some StringProtocol) {
-        let text = text.trimmingCharacters(in: " ")
+        let text = String(text).trimmingWhitespace
         var forms = Substring(text)
         var reading: String?
         if let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") {
@@ -108,18 +108,6 @@ public struct CrossReference: Hashable, Sendable, Codable {
         "old variant of", "erhua variant of", "japanese variant of", "archaic variant of", "variant of",
         "see also", "see", "abbr. for", "abbr. to", "used in", "also written", "same as",
     ]
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(drop(while: { $0 == character }).reversed().drop(while: { $0 == character }).reversed())
-    }
-}
-
-extension StringProtocol {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(self).trimmingCharacters(in: character)
-    }
 }
 
 extension Unicode.Scalar {
