@@ -74,13 +74,3 @@ public struct LearnerDictionary: Sendable {
         return resources.lexicon.search(pinyin: query, limit: limit)
     }
 }
-
-extension String {
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}
