@@ -25,24 +25,53 @@ public struct ExampleSentence: Hashable, Sendable, Codable {
 }
 
 /// The bundled example sentences, searchable by the word they contain.
+///
+/// Built from the data file, the collection keeps the file's bytes and parses only the lines a
+/// search matches, so the first lookup does not pay for parsing all of them.
 public struct ExampleSentences: Sendable {
-    /// Every sentence, easiest first as the source orders them.
-    public let all: [ExampleSentence]
-    /// Each sentence's simplified and traditional text as UTF-8, for fast substring search.
-    private let haystacks: [[UInt8]]
+    /// Tab-separated lines `id, level, simplified, traditional, pinyin, english`, as UTF-8.
+    private let bytes: [UInt8]
+    /// Where each line starts in `bytes`, plus the end.
+    private let lineStarts: [Int]
 
     /// Creates the collection from sentences.
     public init(_ sentences: [ExampleSentence]) {
-        all = sentences
-        haystacks = sentences.map { Array(($0.simplified + "\t" + $0.traditional).utf8) }
+        self.init(
+            tsv: sentences.map { sentence in
+                [
+                    sentence.id, String(sentence.hskLevel), sentence.simplified, sentence.traditional,
+                    sentence.pinyin, sentence.english,
+                ].map { $0.replacingTabsAndLineBreaks }.joined(separator: "\t")
+            }.joined(separator: "\n"))
     }
+
+    /// Creates the collection from the data file's text (`sentences.tsv`).
+    init(tsv text: String) {
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        if starts.last != bytes.count { starts.append(bytes.count) }
+        lineStarts = starts
+    }
+
+    /// Every sentence, in the source's order (easiest first).
+    public var all: [ExampleSentence] { (0..<lineStarts.count - 1).compactMap(sentence(atLine:)) }
 
     /// Up to `limit` sentences containing `word` (in either script), the lowest HSK level and the
     /// shortest first, so a learner sees the simplest use.
     public func containing(_ word: String, limit: Int = 3) -> [ExampleSentence] {
         let needle = Array(word.utf8)
         guard !needle.isEmpty, limit > 0 else { return [] }
-        let matches = all.indices.filter { Self.contains(haystacks[$0], needle) }.map { all[$0] }
+        var lines: [Int] = []
+        var start = 0
+        while let match = Self.firstMatch(of: needle, in: bytes, from: start) {
+            let line = lineIndex(containing: match)
+            lines.append(line)
+            start = lineStarts[line + 1]
+        }
+        let matches = lines.compactMap(sentence(atLine:)).filter {
+            $0.simplified.contains(word) || $0.traditional.contains(word)
+        }
         return Array(
             matches.sorted {
                 ($0.hskLevel, $0.simplified.unicodeScalars.count, $0.id)
@@ -50,19 +79,47 @@ public struct ExampleSentences: Sendable {
             }.prefix(limit))
     }
 
-    /// Byte substring search; UTF-8 is self-synchronising, so a match is always on character bounds.
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let first = needle.first else { return false }
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            if haystack[start] == first {
-                var offset = 1
-                while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            start += 1
+    private func lineIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
         }
-        return false
+        return low
+    }
+
+    private func sentence(atLine line: Int) -> ExampleSentence? {
+        var end = lineStarts[line + 1]
+        if end > lineStarts[line], bytes[end - 1] == 0x0A { end -= 1 }
+        let fields = bytes[lineStarts[line]..<end].split(separator: 0x09, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard fields.count >= 6, let level = Int(fields[1]) else { return nil }
+        return ExampleSentence(
+            id: fields[0], hskLevel: level, simplified: fields[2], traditional: fields[3], pinyin: fields[4],
+            english: fields[5])
+    }
+
+    /// Byte substring search; UTF-8 is self-synchronising, so a match is always on character bounds.
+    private static func firstMatch(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var position = start
+        let last = haystack.count - needle.count
+        while position <= last {
+            if haystack[position] == first {
+                var offset = 1
+                while offset < needle.count && haystack[position + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return position }
+            }
+            position += 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate var replacingTabsAndLineBreaks: String {
+        String(map { $0 == "\t" || $0.isNewline ? " " : $0 })
     }
 }

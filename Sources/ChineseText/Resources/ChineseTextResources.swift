@@ -92,13 +92,7 @@ private final class LazyParts: @unchecked Sendable {
     var examples: ExampleSentences {
         lock.withLock {
             if let cachedExamples { return cachedExamples }
-            let sentences = TabularFile.rows(text("sentences.tsv")).compactMap { fields -> ExampleSentence? in
-                guard fields.count >= 6, let level = Int(fields[1]) else { return nil }
-                return ExampleSentence(
-                    id: String(fields[0]), hskLevel: level, simplified: String(fields[2]),
-                    traditional: String(fields[3]), pinyin: String(fields[4]), english: String(fields[5]))
-            }
-            let examples = ExampleSentences(sentences)
+            let examples = ExampleSentences(tsv: text("sentences.tsv"))
             cachedExamples = examples
             return examples
         }
