@@ -11,21 +11,72 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ChineseText", targets: ["ChineseText"]),
+        .library(name: "Reading", targets: ["Reading"]),
+        .library(name: "UmbrellaAPI", targets: ["UmbrellaAPI"]),
         .executable(name: "umbrella", targets: ["umbrella"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.115.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.52.0"),
+        .package(url: "https://github.com/vapor/fluent", from: "4.12.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.8.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.10.0"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
+        // Foundation only: lexicon, pinyin, segmentation, grading.
         .target(
             name: "ChineseText",
             resources: [.copy("Data")],
             swiftSettings: strictSettings
         ),
+        // Foundation only: books, pages, word marks, reading sessions and the rules that govern them.
+        .target(
+            name: "Reading",
+            dependencies: ["ChineseText"],
+            swiftSettings: strictSettings
+        ),
+        // EPUB container reading (ZIP with size limits); Foundation + ZIPFoundation, importable on iOS.
+        .target(
+            name: "EPUB",
+            dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strictSettings
+        ),
+        // Foundation only: wire DTOs and the route contract shared with clients.
+        .target(
+            name: "UmbrellaAPI",
+            dependencies: ["Reading"],
+            swiftSettings: strictSettings
+        ),
+        // Fluent models, migrations and repositories (FluentKit, no Vapor).
+        .target(
+            name: "UmbrellaStorage",
+            dependencies: [
+                "Reading",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The Vapor app: configure, routes, controllers, Plot views.
+        .target(
+            name: "UmbrellaWeb",
+            dependencies: [
+                "ChineseText", "Reading", "EPUB", "UmbrellaAPI", "UmbrellaStorage",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Plot", package: "Plot"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "umbrella",
             dependencies: [
-                "ChineseText",
+                "ChineseText", "UmbrellaWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -33,6 +84,24 @@ let package = Package(
         .testTarget(
             name: "ChineseTextTests",
             dependencies: ["ChineseText"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReadingTests",
+            dependencies: ["Reading"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EPUBTests",
+            dependencies: ["EPUB", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "UmbrellaWebTests",
+            dependencies: [
+                "UmbrellaWeb", "UmbrellaStorage",
+                .product(name: "VaporTesting", package: "vapor"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

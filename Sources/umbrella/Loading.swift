@@ -9,6 +9,15 @@ extension ChineseTextResources {
         }
         return try load()
     }
+
+    /// The data directory `loadForCommandLine()` reads: `UMBRELLA_DATA_DIR` or the bundled one.
+    static func dataDirectoryForCommandLine() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["UMBRELLA_DATA_DIR"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        guard let directory = bundledDataDirectory else { throw CocoaError(.fileNoSuchFile) }
+        return directory
+    }
 }
 
 /// Writes JSON Lines and text to standard output through one buffer.

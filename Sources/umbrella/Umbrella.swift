@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Umbrella: ParsableCommand {
+struct Umbrella: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "umbrella",
         abstract: "Umbrella: read Chinese with a dictionary, a segmenter, pinyin and HSK grading.",
@@ -10,7 +10,7 @@ struct Umbrella: ParsableCommand {
             --json prints one JSON object per line (JSON Lines).
             """,
         subcommands: [
-            LookupCommand.self, SegmentCommand.self, PinyinCommand.self, GradeCommand.self, BenchmarkCommand.self,
+            Serve.self, LookupCommand.self, SegmentCommand.self, PinyinCommand.self, GradeCommand.self, BenchmarkCommand.self,
         ]
     )
 }

@@ -1,0 +1,1 @@
+// The EPUB target reads EPUB containers safely; see EPUBBook.

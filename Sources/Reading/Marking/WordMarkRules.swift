@@ -1,0 +1,30 @@
+import Foundation
+
+/// What a markable word and its context may be.
+public enum WordMarkRules {
+    /// The longest word, in characters.
+    public static let maximumWordLength = 32
+    /// The longest sentence kept as context, in characters.
+    public static let maximumSentenceLength = 300
+
+    /// The word trimmed, or an error if it is empty, too long or has no letters.
+    public static func validatedWord(_ word: String) throws(ReadingError) -> String {
+        let trimmed = String(word.unicodeScalars.filter { !$0.properties.isWhitespace })
+        guard !trimmed.isEmpty else { throw .invalidWord("The word is empty.") }
+        guard trimmed.count <= maximumWordLength else {
+            throw .invalidWord("The word is too long (at most \(maximumWordLength) characters).")
+        }
+        guard trimmed.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else {
+            throw .invalidWord("“\(trimmed)” is not a word.")
+        }
+        return trimmed
+    }
+
+    /// The sentence trimmed to the limit, or nil when empty.
+    public static func clampedSentence(_ sentence: String?) -> String? {
+        guard let sentence else { return nil }
+        let trimmed = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        return String(trimmed.prefix(maximumSentenceLength))
+    }
+}

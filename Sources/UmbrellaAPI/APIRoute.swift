@@ -1,0 +1,38 @@
+/// Every JSON endpoint's path, so no path is spelled twice. Paths are relative to the site root.
+public enum APIRoute {
+    /// The API's version prefix.
+    public static let prefix = ["api", "v1"]
+
+    /// `GET /api/v1/openapi.json`: this API's OpenAPI document.
+    public static let openAPI = prefix + ["openapi.json"]
+    /// `GET, POST /api/v1/books`.
+    public static let books = prefix + ["books"]
+    /// `POST /api/v1/books/upload` (multipart file).
+    public static let bookUpload = prefix + ["books", "upload"]
+    /// `GET, DELETE /api/v1/books/{bookID}`.
+    public static let book = prefix + ["books", ":bookID"]
+    /// `GET /api/v1/books/{bookID}/pages/{page}`.
+    public static let page = prefix + ["books", ":bookID", "pages", ":page"]
+    /// `PUT /api/v1/books/{bookID}/position`.
+    public static let position = prefix + ["books", ":bookID", "position"]
+    /// `GET /api/v1/lookup?word=…`.
+    public static let lookup = prefix + ["lookup"]
+    /// `GET, POST /api/v1/marks`.
+    public static let marks = prefix + ["marks"]
+    /// `GET, DELETE /api/v1/marks/{word}`.
+    public static let mark = prefix + ["marks", ":word"]
+    /// `POST /api/v1/marked-words/batch` (seed 000 §8 sync contract, used by the offline queue).
+    public static let markBatch = prefix + ["marked-words", "batch"]
+    /// `POST /api/v1/sessions`.
+    public static let sessions = prefix + ["sessions"]
+    /// `GET /api/v1/sessions/{sessionID}`.
+    public static let session = prefix + ["sessions", ":sessionID"]
+    /// `POST /api/v1/sessions/{sessionID}/activity`.
+    public static let sessionActivity = prefix + ["sessions", ":sessionID", "activity"]
+    /// `POST /api/v1/sessions/{sessionID}/end`.
+    public static let sessionEnd = prefix + ["sessions", ":sessionID", "end"]
+    /// `GET, PUT /api/v1/settings`.
+    public static let settings = prefix + ["settings"]
+    /// `GET /health`.
+    public static let health = ["health"]
+}

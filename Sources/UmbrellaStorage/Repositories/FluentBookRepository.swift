@@ -1,0 +1,135 @@
+public import FluentKit
+public import Foundation
+public import Reading
+
+/// Books and pages in a Fluent database (SQLite or PostgreSQL).
+public struct FluentBookRepository: BookRepository {
+    private let database: any Database
+
+    /// Creates a repository over `database`.
+    public init(database: any Database) {
+        self.database = database
+    }
+
+    public func books(of userID: UUID) async throws -> [Book] {
+        try await BookModel.query(on: database)
+            .filter(\.$userID == userID)
+            .sort(\.$updatedAt, .descending)
+            .sort(\.$createdAt, .ascending)
+            .all()
+            .map { try $0.domain() }
+    }
+
+    public func book(_ bookID: UUID, of userID: UUID) async throws -> Book {
+        try await model(bookID, of: userID).domain()
+    }
+
+    public func pages(_ range: ClosedRange<Int>, of bookID: UUID, userID: UUID) async throws -> [BookPage] {
+        _ = try await model(bookID, of: userID)
+        return try await PageModel.query(on: database)
+            .filter(\.$bookID == bookID)
+            .filter(\.$number >= range.lowerBound)
+            .filter(\.$number <= range.upperBound)
+            .sort(\.$number)
+            .all()
+            .map { $0.domain() }
+    }
+
+    public func pageLengths(of bookID: UUID, userID: UUID) async throws -> [Int] {
+        _ = try await model(bookID, of: userID)
+        return try await PageModel.query(on: database)
+            .filter(\.$bookID == bookID)
+            .sort(\.$number)
+            .all(\.$characterCount)
+    }
+
+    public func add(_ draft: BookDraft, for userID: UUID, at date: Date) async throws -> Book {
+        try BookRules.validate(draft)
+        let pages = draft.pages.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        let book = BookModel()
+        book.id = UUID()
+        book.userID = userID
+        book.title = try BookRules.validatedTitle(draft.title)
+        book.author = try BookRules.validatedAuthor(draft.author)
+        book.source = draft.source.rawValue
+        book.hskLevel = draft.hskLevel
+        book.pageCount = pages.count
+        book.characterCount = pages.reduce(0) { $0 + $1.text.count }
+        book.positionPage = 1
+        book.positionFraction = 0
+        book.createdAt = date
+        book.updatedAt = date
+        let bookID = try book.requireID()
+        let encoder = JSONEncoder()
+        let pageModels = try pages.enumerated().map { index, draft in
+            let page = PageModel()
+            page.id = UUID()
+            page.bookID = bookID
+            page.number = index + 1
+            page.text = draft.text
+            page.chapterTitle = draft.chapterTitle
+            page.imagePath = draft.imagePath
+            page.recognizedLines = String(decoding: try encoder.encode(draft.recognizedLines), as: UTF8.self)
+            page.characterCount = draft.text.count
+            return page
+        }
+        try await database.transaction { transaction in
+            try await book.create(on: transaction)
+            // Batches keep each INSERT under SQLite's bound-parameter limit.
+            for batch in stride(from: 0, to: pageModels.count, by: 100) {
+                try await pageModels[batch..<min(batch + 100, pageModels.count)].create(on: transaction)
+            }
+        }
+        return try book.domain()
+    }
+
+    public func delete(_ bookID: UUID, of userID: UUID) async throws -> Int {
+        let book = try await model(bookID, of: userID)
+        return try await database.transaction { transaction in
+            let marks = try await WordMarkModel.query(on: transaction)
+                .filter(\.$userID == userID)
+                .filter(\.$bookID == bookID)
+                .all()
+            for mark in marks {
+                mark.bookTitle = book.title
+                try await mark.save(on: transaction)
+            }
+            try await ReadingSessionModel.query(on: transaction)
+                .filter(\.$bookID == bookID)
+                .set(\.$bookID, to: nil)
+                .update()
+            try await WordEventModel.query(on: transaction)
+                .filter(\.$bookID == bookID)
+                .set(\.$bookID, to: nil)
+                .update()
+            try await WordMarkModel.query(on: transaction)
+                .filter(\.$bookID == bookID)
+                .set(\.$bookID, to: nil)
+                .update()
+            try await PageModel.query(on: transaction).filter(\.$bookID == bookID).delete()
+            try await book.delete(on: transaction)
+            return marks.filter(\.isMarked).count
+        }
+    }
+
+    public func savePosition(_ position: ReadingPosition, of bookID: UUID, userID: UUID, at date: Date) async throws {
+        let book = try await model(bookID, of: userID)
+        guard position.page <= max(1, book.pageCount) else {
+            throw ReadingError.pageOutOfRange(page: position.page, pageCount: book.pageCount)
+        }
+        book.positionPage = position.page
+        book.positionFraction = position.fraction
+        book.updatedAt = date
+        try await book.save(on: database)
+    }
+
+    private func model(_ bookID: UUID, of userID: UUID) async throws -> BookModel {
+        guard
+            let book = try await BookModel.query(on: database)
+                .filter(\.$id == bookID)
+                .filter(\.$userID == userID)
+                .first()
+        else { throw ReadingError.bookNotFound }
+        return book
+    }
+}

@@ -1,0 +1,25 @@
+public import FluentKit
+public import Foundation
+public import Reading
+
+/// The local user in a Fluent database.
+public struct FluentUserRepository: UserRepository {
+    private let database: any Database
+    private let now: @Sendable () -> Date
+
+    /// Creates a repository over `database`; `now` stamps a newly created user.
+    public init(database: any Database, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.now = now
+    }
+
+    public func localUser() async throws -> LocalUser {
+        if let user = try await UserModel.query(on: database).filter(\.$isAnonymous == true).sort(\.$createdAt).first() {
+            return LocalUser(
+                id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
+        }
+        let user = UserModel(id: UUID(), displayName: "Local User", isAnonymous: true, createdAt: now())
+        try await user.create(on: database)
+        return LocalUser(id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
+    }
+}

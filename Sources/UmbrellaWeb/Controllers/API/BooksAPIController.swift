@@ -1,0 +1,110 @@
+import Foundation
+import Reading
+import UmbrellaAPI
+import Vapor
+
+/// Books, pages and reading positions as JSON.
+struct BooksAPIController: RouteCollection {
+    var maximumUploadBytes: Int
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(APIRoute.books.pathComponents, use: list)
+        routes.post(APIRoute.books.pathComponents, use: create)
+        routes.on(.POST, APIRoute.bookUpload.pathComponents, body: .collect(maxSize: ByteCount(value: maximumUploadBytes)), use: upload)
+        routes.get(APIRoute.book.pathComponents, use: show)
+        routes.delete(APIRoute.book.pathComponents, use: delete)
+        routes.get(APIRoute.page.pathComponents, use: page)
+        routes.put(APIRoute.position.pathComponents, use: savePosition)
+    }
+
+    @Sendable func list(req: Request) async throws -> [BookDTO] {
+        try await req.books.books(of: req.userID).map(BookDTO.init)
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        try req.ensureBodyWithinUploadLimit()
+        let body = try req.content.decode(CreateBookRequest.self)
+        let draft = try BookImporter().draft(title: body.title, author: body.author, text: body.text)
+        let book = try await req.books.add(draft, for: req.userID, at: req.now)
+        return try await BookDTO(book).encodeResponse(status: .created, for: req)
+    }
+
+    struct UploadForm: Content {
+        var title: String?
+        var author: String?
+        var file: File?
+        var text: String?
+    }
+
+    @Sendable func upload(req: Request) async throws -> Response {
+        let book = try await Self.importUpload(req)
+        return try await BookDTO(book).encodeResponse(status: .created, for: req)
+    }
+
+    /// Imports a multipart form with a file (or text), shared by the API and the add-book page.
+    static func importUpload(_ req: Request) async throws -> Book {
+        try req.ensureBodyWithinUploadLimit()
+        let form = try req.content.decode(UploadForm.self)
+        let importer = BookImporter()
+        let draft: BookDraft
+        if let file = form.file, file.data.readableBytes > 0 || !(file.filename.isEmpty) {
+            guard file.data.readableBytes > 0 else { throw ImportError.empty }
+            draft = try importer.draft(
+                title: form.title, author: form.author, fileName: file.filename, data: Data(buffer: file.data))
+        } else if let text = form.text, !text.allSatisfy(\.isWhitespace) {
+            draft = try importer.draft(title: form.title ?? "", author: form.author, text: text)
+        } else {
+            throw UploadError.missingInput
+        }
+        return try await req.books.add(draft, for: req.userID, at: req.now)
+    }
+
+    @Sendable func show(req: Request) async throws -> BookDTO {
+        BookDTO(try await req.books.book(try req.parameters.require("bookID"), of: req.userID))
+    }
+
+    @Sendable func delete(req: Request) async throws -> DeleteBookResponse {
+        let kept = try await req.books.delete(try req.parameters.require("bookID"), of: req.userID)
+        return DeleteBookResponse(deleted: true, markedWordsKept: kept)
+    }
+
+    @Sendable func page(req: Request) async throws -> PageDTO {
+        let bookID: UUID = try req.parameters.require("bookID")
+        let number: Int = try req.parameters.require("page")
+        let book = try await req.books.book(bookID, of: req.userID)
+        let page = try await req.books.page(number, of: bookID, userID: req.userID)
+        let settings = try await req.readerSettings.settings(for: req.userID)
+        let annotated = req.textEngine.annotator.annotate(page.text, standard: settings.standard)
+        let marked = try await req.wordMarks.markedWords(for: req.userID, among: annotated.words)
+        return PageDTO(
+            bookID: bookID, number: number, pageCount: book.pageCount, chapterTitle: page.chapterTitle,
+            text: page.text, characterFallback: annotated.isCharacterFallback,
+            paragraphs: annotated.paragraphs.map { paragraph in
+                paragraph.map { token in
+                    TokenDTO(
+                        text: token.text, word: token.isWord, start: token.utf16Offset,
+                        pinyin: token.isWord ? token.pinyin : nil, hskLevel: token.hskLevel,
+                        hasEntry: token.isWord ? token.hasEntry : nil,
+                        marked: token.isWord ? marked.contains(token.text) : nil)
+                }
+            })
+    }
+
+    @Sendable func savePosition(req: Request) async throws -> HTTPStatus {
+        let body = try req.content.decode(PositionDTO.self)
+        try await req.books.savePosition(
+            ReadingPosition(page: body.page, fraction: body.fraction), of: try req.parameters.require("bookID"),
+            userID: req.userID, at: req.now)
+        return .noContent
+    }
+}
+
+
+extension Request {
+    /// Refuses a body over the configured upload limit with a clear 413 before decoding it.
+    func ensureBodyWithinUploadLimit() throws {
+        let limit = application.umbrellaConfiguration.maximumUploadBytes
+        let size = body.data?.readableBytes ?? headers.first(name: .contentLength).flatMap(Int.init) ?? 0
+        guard size <= limit else { throw ImportError.tooLarge(limit: limit) }
+    }
+}

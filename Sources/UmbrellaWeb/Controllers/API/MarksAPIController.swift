@@ -1,0 +1,70 @@
+import Foundation
+import Reading
+import UmbrellaAPI
+import Vapor
+
+/// Marking and unmarking words, one at a time or as a queued batch.
+struct MarksAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(APIRoute.marks.pathComponents, use: list)
+        routes.post(APIRoute.marks.pathComponents, use: mark)
+        routes.get(APIRoute.mark.pathComponents, use: show)
+        routes.delete(APIRoute.mark.pathComponents, use: unmark)
+        routes.post(APIRoute.markBatch.pathComponents, use: batch)
+    }
+
+    @Sendable func list(req: Request) async throws -> [MarkDTO] {
+        try await req.wordMarks.marks(for: req.userID).map { MarkDTO($0, word: $0.word) }
+    }
+
+    @Sendable func show(req: Request) async throws -> MarkDTO {
+        let word = try WordMarkRules.validatedWord(try req.parameters.require("word"))
+        return MarkDTO(try await req.wordMarks.mark(of: word, for: req.userID), word: word)
+    }
+
+    @Sendable func mark(req: Request) async throws -> Response {
+        let body = try req.content.decode(MarkRequest.self)
+        let change = MarkChange(
+            eventID: body.eventID, word: body.word ?? "", marked: true, bookID: body.bookID, pageNumber: body.page,
+            sentence: body.sentence, sessionID: body.sessionID, occurredAt: body.timestamp ?? req.now)
+        let (mark, outcome) = try await req.wordMarks.apply(change, for: req.userID, at: req.now)
+        return try await MarkDTO(mark, word: change.word, outcome: outcome)
+            .encodeResponse(status: outcome == .applied ? .created : .ok, for: req)
+    }
+
+    @Sendable func unmark(req: Request) async throws -> MarkDTO {
+        let word: String = try req.parameters.require("word")
+        // The body is optional: a plain DELETE unmarks with a server-made event identifier.
+        let body = req.body.data.flatMap { _ in try? req.content.decode(MarkRequest.self) }
+        let change = MarkChange(
+            eventID: body?.eventID ?? UUID(), word: word, marked: false, bookID: body?.bookID,
+            pageNumber: body?.page, sentence: nil, sessionID: body?.sessionID, occurredAt: body?.timestamp ?? req.now)
+        let (mark, outcome) = try await req.wordMarks.apply(change, for: req.userID, at: req.now)
+        return MarkDTO(mark, word: word, outcome: outcome)
+    }
+
+    @Sendable func batch(req: Request) async throws -> MarkBatchResponse {
+        let body = try req.content.decode(MarkBatchRequest.self)
+        guard body.changes.count <= 1000 else {
+            throw Abort(.payloadTooLarge, reason: "Send at most 1,000 changes per batch.")
+        }
+        var results: [MarkBatchResponse.Result] = []
+        for change in body.changes.sorted(by: { ($0.timestamp ?? .distantPast) < ($1.timestamp ?? .distantPast) }) {
+            do {
+                let (_, outcome) = try await req.wordMarks.apply(
+                    MarkChange(
+                        eventID: change.eventID, word: change.word, marked: change.marked, bookID: change.bookId,
+                        pageNumber: change.page, sentence: change.sentence, sessionID: change.sessionID,
+                        occurredAt: change.timestamp ?? req.now),
+                    for: req.userID, at: req.now)
+                results.append(.init(eventID: change.eventID, status: outcome.rawValue, reason: nil))
+            } catch let error as ReadingError {
+                results.append(.init(eventID: change.eventID, status: "failed", reason: error.description))
+            }
+        }
+        let failed = results.filter { $0.status == "failed" }.count
+        return MarkBatchResponse(
+            synced: results.count - failed, failed: failed, lastSyncAt: req.now, results: results)
+    }
+}
+

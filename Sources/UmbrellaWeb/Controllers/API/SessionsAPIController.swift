@@ -1,0 +1,58 @@
+import Foundation
+import Reading
+import UmbrellaAPI
+import Vapor
+
+/// Reading sessions: start, report activity, end, summary.
+struct SessionsAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post(APIRoute.sessions.pathComponents, use: start)
+        routes.get(APIRoute.session.pathComponents, use: show)
+        routes.post(APIRoute.sessionActivity.pathComponents, use: activity)
+        routes.post(APIRoute.sessionEnd.pathComponents, use: end)
+    }
+
+    @Sendable func start(req: Request) async throws -> Response {
+        let body = try req.content.decode(StartSessionRequest.self)
+        let book = try await req.books.book(body.bookID, of: req.userID)
+        let session = try await req.readingSessions.start(
+            for: req.userID, book: book, page: body.page ?? book.position.page, at: req.now)
+        return try await SessionDTO(session).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable func show(req: Request) async throws -> SessionDTO {
+        let id: UUID = try req.parameters.require("sessionID")
+        _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        let summary = try await req.readingSessions.summary(id, of: req.userID)
+        return SessionDTO(summary.session, summary: summary)
+    }
+
+    @Sendable func activity(req: Request) async throws -> SessionDTO {
+        let id: UUID = try req.parameters.require("sessionID")
+        let body = try req.content.decode(SessionActivityRequest.self)
+        let session = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        var page: BookPage?
+        var words: [String] = []
+        if let number = body.page, let bookID = session.bookID {
+            page = try await req.books.page(number, of: bookID, userID: req.userID)
+            if let page {
+                let settings = try await req.readerSettings.settings(for: req.userID)
+                words = req.textEngine.annotator.annotate(page.text, standard: settings.standard).words
+            }
+        }
+        let updated = try await req.readingSessions.recordActivity(
+            id, of: req.userID, page: page, words: words, activeSeconds: max(0, body.activeSeconds),
+            policy: req.sessionPolicy, at: req.now)
+        return SessionDTO(updated)
+    }
+
+    @Sendable func end(req: Request) async throws -> SessionDTO {
+        let id: UUID = try req.parameters.require("sessionID")
+        let body = try? req.content.decode(EndSessionRequest.self)
+        _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        let summary = try await req.readingSessions.end(
+            id, of: req.userID, reason: body?.reason ?? .ended, at: req.now)
+        return SessionDTO(summary.session, summary: summary)
+    }
+}
+

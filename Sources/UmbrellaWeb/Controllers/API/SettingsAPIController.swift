@@ -1,0 +1,25 @@
+import Reading
+import UmbrellaAPI
+import Vapor
+
+/// The reader settings as JSON.
+struct SettingsAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(APIRoute.settings.pathComponents, use: show)
+        routes.put(APIRoute.settings.pathComponents, use: update)
+    }
+
+    @Sendable func show(req: Request) async throws -> ReaderSettings {
+        try await req.readerSettings.settings(for: req.userID)
+    }
+
+    @Sendable func update(req: Request) async throws -> ReaderSettings {
+        let body = try req.content.decode(ReaderSettings.self)
+        guard ReaderSettings.allowedFontSizes.contains(body.fontSize) else {
+            throw Abort(.badRequest, reason: "fontSize must be one of 14, 16, 18 or 20.")
+        }
+        guard (1...6).contains(body.level) else { throw Abort(.badRequest, reason: "level must be from 1 to 6.") }
+        try await req.readerSettings.save(body, for: req.userID)
+        return body
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Reading
+import Vapor
+
+/// The reading page, page fragments for continuous scrolling, and the session summary.
+struct ReaderController: RouteCollection {
+    /// How many pages around the reading position are rendered with the page.
+    static let window = 3
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("books", ":bookID", use: read)
+        routes.get("books", ":bookID", "pages", ":page", "fragment", use: fragment)
+        routes.get("sessions", ":sessionID", use: summary)
+        routes.post("sessions", ":sessionID", "end", use: endSession)
+    }
+
+    @Sendable func read(req: Request) async throws -> Response {
+        let bookID: UUID = try req.parameters.require("bookID")
+        let book = try await req.books.book(bookID, of: req.userID)
+        let settings = try await req.readerSettings.settings(for: req.userID)
+        var position = book.position
+        if let requested = try? req.query.get(Int.self, at: "page") {
+            guard (1...max(1, book.pageCount)).contains(requested) else {
+                throw ReadingError.pageOutOfRange(page: requested, pageCount: book.pageCount)
+            }
+            position = ReadingPosition(page: requested, fraction: 0)
+        }
+        position.page = min(position.page, max(1, book.pageCount))
+        let low = max(1, position.page - 1)
+        let high = min(book.pageCount, position.page + Self.window)
+        let pages = low <= high ? try await req.books.pages(low...high, of: bookID, userID: req.userID) : []
+        let rendered = try await Self.render(pages, settings: settings, req: req)
+        let session = try await req.readingSessions.start(
+            for: req.userID, book: book, page: position.page, at: req.now)
+        return ReaderPage(
+            book: book, renderedPages: rendered, pageLengths: try await req.books.pageLengths(of: bookID, userID: req.userID),
+            position: position, sessionID: session.id, settings: settings,
+            assetVersion: req.application.assetVersion
+        ).html.response()
+    }
+
+    @Sendable func fragment(req: Request) async throws -> Response {
+        let bookID: UUID = try req.parameters.require("bookID")
+        let number: Int = try req.parameters.require("page")
+        let page = try await req.books.page(number, of: bookID, userID: req.userID)
+        let settings = try await req.readerSettings.settings(for: req.userID)
+        let rendered = try await Self.render([page], settings: settings, req: req)[0]
+        var html = ""
+        if let chapter = rendered.chapterTitle { html += "<h2 class=\"chapter-title\">\(chapter.htmlEscaped)</h2>" }
+        html += rendered.html
+        var headers = HTTPHeaders()
+        headers.contentType = .html
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return Response(status: .ok, headers: headers, body: .init(string: html))
+    }
+
+    static func render(_ pages: [BookPage], settings: ReaderSettings, req: Request) async throws
+        -> [ReaderPage.RenderedPage]
+    {
+        let annotator = req.textEngine.annotator
+        let annotated = pages.map { annotator.annotate($0.text, standard: settings.standard) }
+        let marked = try await req.wordMarks.markedWords(
+            for: req.userID, among: Array(Set(annotated.flatMap(\.words))))
+        return zip(pages, annotated).map { page, annotated in
+            ReaderPage.RenderedPage(
+                number: page.number, chapterTitle: page.chapterTitle,
+                html: PageHTML.render(annotated, marked: marked, settings: settings))
+        }
+    }
+
+    @Sendable func summary(req: Request) async throws -> Response {
+        let id: UUID = try req.parameters.require("sessionID")
+        _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        let summary = try await req.readingSessions.summary(id, of: req.userID)
+        let settings = try await req.readerSettings.settings(for: req.userID)
+        return SessionSummaryPage(summary: summary, settings: settings, assetVersion: req.application.assetVersion)
+            .html.response()
+    }
+
+    @Sendable func endSession(req: Request) async throws -> Response {
+        let id: UUID = try req.parameters.require("sessionID")
+        _ = try await req.readingSessions.end(id, of: req.userID, reason: .ended, at: req.now)
+        return req.redirect(to: "/sessions/\(id.uuidString)", redirectType: .normal)
+    }
+}

@@ -1,0 +1,25 @@
+public import Reading
+public import UmbrellaAPI
+public import Vapor
+
+extension BookDTO: Content {}
+extension PageDTO: Content {}
+extension DeleteBookResponse: Content {}
+extension LookupDTO: Content {}
+extension MarkDTO: Content {}
+extension MarkBatchResponse: Content {}
+extension SessionDTO: Content {}
+extension ErrorDTO: Content {}
+extension ReaderSettings: Content {}
+extension StartSessionRequest: Content {}
+extension SessionActivityRequest: Content {}
+extension EndSessionRequest: Content {}
+extension MarkRequest: Content {}
+extension MarkBatchRequest: Content {}
+extension PositionDTO: Content {}
+extension CreateBookRequest: Content {}
+
+extension Array where Element == String {
+    /// Route segments (`":bookID"` becomes a parameter).
+    var pathComponents: [PathComponent] { map { PathComponent(stringLiteral: $0) } }
+}

@@ -1,0 +1,122 @@
+import EPUB
+import Foundation
+import Reading
+import UmbrellaAPI
+import Vapor
+
+/// Maps every error to a response in one place: `/api` routes get `{"error", "reason"}`, pages get
+/// an HTML error page. Internal errors are logged and shown without their details.
+struct ErrorResponder: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let mapped = Self.map(error)
+            if mapped.status == .internalServerError {
+                request.logger.report(error: error)
+            }
+            let isAPI = request.url.path.hasPrefix("/api/")
+            let response: Response
+            if isAPI {
+                response = Response(status: mapped.status)
+                try response.content.encode(ErrorDTO(error: mapped.code, reason: mapped.reason), as: .json)
+            } else {
+                let language = (try? await request.readerSettings.settings(for: request.userID).language) ?? .english
+                response = ErrorPage(status: mapped.status, reason: mapped.reason, language: language).response()
+            }
+            if case .methodNotAllowed = mapped.status { response.headers.replaceOrAdd(name: .allow, value: "GET, POST") }
+            return response
+        }
+    }
+
+    struct Mapped {
+        var status: HTTPResponseStatus
+        var code: String
+        var reason: String
+    }
+
+    static func map(_ error: any Error) -> Mapped {
+        switch error {
+        case let error as ReadingError:
+            switch error {
+            case .bookNotFound: return Mapped(status: .notFound, code: "bookNotFound", reason: error.description)
+            case .pageOutOfRange: return Mapped(status: .notFound, code: "pageOutOfRange", reason: error.description)
+            case .sessionNotFound: return Mapped(status: .notFound, code: "sessionNotFound", reason: error.description)
+            case .sessionEnded: return Mapped(status: .conflict, code: "sessionEnded", reason: error.description)
+            case .invalidWord: return Mapped(status: .badRequest, code: "invalidWord", reason: error.description)
+            case .titleMissing: return Mapped(status: .badRequest, code: "titleMissing", reason: error.description)
+            case .titleTooLong: return Mapped(status: .badRequest, code: "titleTooLong", reason: error.description)
+            case .authorTooLong: return Mapped(status: .badRequest, code: "authorTooLong", reason: error.description)
+            case .emptyText: return Mapped(status: .badRequest, code: "emptyText", reason: error.description)
+            case .textTooLong: return Mapped(status: .payloadTooLarge, code: "textTooLong", reason: error.description)
+            case .importFailed: return Mapped(status: .unprocessableEntity, code: "importFailed", reason: error.description)
+            }
+        case let error as ImportError:
+            switch error {
+            case .tooLarge: return Mapped(status: .payloadTooLarge, code: "tooLarge", reason: error.description)
+            case .empty: return Mapped(status: .badRequest, code: "emptyFile", reason: error.description)
+            case .undecodable, .notText:
+                return Mapped(status: .unsupportedMediaType, code: "undecodable", reason: error.description)
+            default: return Mapped(status: .unprocessableEntity, code: "importFailed", reason: error.description)
+            }
+        case let error as EPUBError:
+            return Mapped(status: .unprocessableEntity, code: "invalidEPUB", reason: error.description)
+        case let error as UploadError:
+            return Mapped(status: error.status, code: error.code, reason: error.description)
+        case let error as DecodingError:
+            return Mapped(status: .badRequest, code: "malformedRequest", reason: Self.describe(error))
+        case let error as any AbortError:
+            if error.status == .payloadTooLarge {
+                return Mapped(
+                    status: .payloadTooLarge, code: "tooLarge",
+                    reason: "The upload is too large. Files and text may be at most the server's upload limit.")
+            }
+            return Mapped(
+                status: error.status, code: Self.code(for: error.status),
+                reason: error.status == .notFound ? "There is nothing at this address." : error.reason)
+        default:
+            return Mapped(
+                status: .internalServerError, code: "internalError",
+                reason: "Something went wrong on the server. Nothing was changed; please try again.")
+        }
+    }
+
+    static func code(for status: HTTPResponseStatus) -> String {
+        switch status {
+        case .notFound: "notFound"
+        case .badRequest: "badRequest"
+        case .unsupportedMediaType: "unsupportedMediaType"
+        case .methodNotAllowed: "methodNotAllowed"
+        default: "httpError\(status.code)"
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "The request is missing “\(key.stringValue)”."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "“\(context.codingPath.map(\.stringValue).joined(separator: "."))” has the wrong type."
+        case .dataCorrupted(let context):
+            context.codingPath.isEmpty
+                ? "The request body is not valid JSON."
+                : "“\(context.codingPath.map(\.stringValue).joined(separator: "."))” is not valid."
+        @unknown default: "The request could not be read."
+        }
+    }
+}
+
+/// A problem with an uploaded file that the importers never see.
+struct UploadError: Error, CustomStringConvertible {
+    var status: HTTPResponseStatus
+    var code: String
+    var description: String
+
+    static func unsupportedType(_ name: String) -> UploadError {
+        UploadError(
+            status: .unsupportedMediaType, code: "unsupportedFileType",
+            description: "“\(name)” is not a .txt or .epub file. Upload plain text (UTF-8, UTF-16 or GB18030) or an EPUB.")
+    }
+
+    static let missingInput = UploadError(
+        status: .badRequest, code: "emptyText", description: "Paste some text or choose a .txt or .epub file.")
+}
