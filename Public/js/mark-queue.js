@@ -92,11 +92,11 @@ export class MarkQueue extends EventTarget {
         const applied = [];
         const dropped = [];
         let offline = false;
-        let rounds = 0;
-        while (rounds < 20) {
-            rounds += 1;
-            const batch = this.items.slice(0, BATCH_SIZE);
+        const sent = new Set(); // each change goes out at most once per flush
+        for (let rounds = 0; rounds < 50; rounds += 1) {
+            const batch = this.items.filter((item) => !sent.has(item.eventID)).slice(0, BATCH_SIZE);
             if (!batch.length) break;
+            for (const change of batch) sent.add(change.eventID);
             if (navigator.onLine === false) {
                 offline = true;
                 break;
@@ -119,13 +119,13 @@ export class MarkQueue extends EventTarget {
             const statuses = new Map();
             const results = result.data && Array.isArray(result.data.results) ? result.data.results : null;
             if (results) {
-                for (const item of results) if (item && item.eventID) statuses.set(item.eventID, item);
+                // Foundation spells UUIDs in upper case; ours are lower case.
+                for (const item of results) if (item && item.eventID) statuses.set(idKey(item.eventID), item);
             } else {
                 // No per-change results: an OK answer accepted the whole batch.
-                for (const change of batch) statuses.set(change.eventID, { status: "applied" });
+                for (const change of batch) statuses.set(idKey(change.eventID), { status: "applied" });
             }
-            const progressed = this.settle(batch, statuses, true, applied, dropped);
-            if (!progressed) break;
+            this.settle(batch, statuses, true, applied, dropped);
         }
         if (applied.length || dropped.length) {
             this.dispatchEvent(new CustomEvent("settled", { detail: { applied, dropped } }));
@@ -133,34 +133,34 @@ export class MarkQueue extends EventTarget {
         return { applied, dropped, offline };
     }
 
-    /** Removes answered changes from the queue; returns whether any change left it. */
+    /** Removes answered changes from the queue and counts an attempt for the others. */
     settle(batch, statuses, countAttempt, applied, dropped) {
         const sent = new Map(batch.map((change) => [change.eventID, change]));
         const remaining = [];
-        let progressed = false;
         for (const item of this.items) {
             if (!sent.has(item.eventID)) {
                 remaining.push(item);
                 continue;
             }
-            const answer = statuses.get(item.eventID);
+            const answer = statuses.get(idKey(item.eventID));
             const status = answer && answer.status;
             if (status === "applied" || status === "duplicate") {
                 applied.push(item);
-                progressed = true;
             } else {
                 const attempts = (item.attempts || 0) + (countAttempt ? 1 : 0);
                 if (attempts >= MAX_ATTEMPTS) {
                     dropped.push({ ...item, reason: (answer && answer.reason) || "" });
-                    progressed = true;
                 } else {
                     remaining.push({ ...item, attempts });
                 }
             }
         }
         this.save(remaining);
-        return progressed;
     }
+}
+
+function idKey(id) {
+    return String(id).toLowerCase();
 }
 
 /** The wire form of a change for the batch endpoint. */

@@ -6,7 +6,7 @@
 enum CharacterReference {
     /// `text` with every character reference it contains replaced by its character.
     static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var output = ""
         var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {

@@ -130,10 +130,12 @@ struct EPUBArchive {
                     // so a short last chunk is padded; once the real bytes are used up, stop.
                     guard cursor < range.upperBound else { throw InflateStop(error: .damagedEntry(path: path)) }
                     let end = min(range.upperBound, cursor + requested)
-                    var chunk = Data(bytes[cursor..<end])
-                    if chunk.count < requested {
-                        chunk.append(contentsOf: repeatElement(0xFF, count: requested - chunk.count))
+                    guard end - cursor < requested else {
+                        defer { cursor = end }
+                        return Data(bytes[cursor..<end])
                     }
+                    var chunk = Data(repeating: 0xFF, count: requested)
+                    chunk.replaceSubrange(0..<end - cursor, with: bytes[cursor..<end])
                     cursor = end
                     return chunk
                 },

@@ -31,25 +31,25 @@ enum MarkupScanner {
 
         while let next = scanner.bytes[scanner.position...].firstIndex(of: UInt8(ascii: "<")) {
             scanner.position = next
-            if scanner.hasPrefix("<!--") {
+            if scanner.hasPrefix(Cursor.commentStart) {
                 flushText(upTo: next)
-                scanner.skip(past: "-->")
-            } else if scanner.hasPrefix("<![CDATA[") {
+                scanner.skip(past: Cursor.commentEnd)
+            } else if scanner.hasPrefix(Cursor.cdataStart) {
                 flushText(upTo: next)
                 let start = next + 9
-                let end = scanner.skip(past: "]]>") ?? scanner.bytes.count
+                let end = scanner.skip(past: Cursor.cdataEnd) ?? scanner.bytes.count
                 if end > start { tokens.append(.text(String(decoding: scanner.bytes[start..<end], as: UTF8.self))) }
-            } else if scanner.hasPrefix("<!") {
+            } else if scanner.hasPrefix(Cursor.declarationStart) {
                 flushText(upTo: next)
                 scanner.skipDeclaration()
-            } else if scanner.hasPrefix("<?") {
+            } else if scanner.hasPrefix(Cursor.instructionStart) {
                 flushText(upTo: next)
-                scanner.skip(past: ">")
-            } else if scanner.hasPrefix("</"), scanner.isNameStart(at: next + 2) {
+                scanner.skip(past: Cursor.tagEnd)
+            } else if scanner.hasPrefix(Cursor.endTagStart), scanner.isNameStart(at: next + 2) {
                 flushText(upTo: next)
                 scanner.position = next + 2
                 let name = scanner.readName()
-                scanner.skip(past: ">")
+                scanner.skip(past: Cursor.tagEnd)
                 tokens.append(.end(name: name))
             } else if scanner.isNameStart(at: next + 1) {
                 flushText(upTo: next)
@@ -74,8 +74,18 @@ enum MarkupScanner {
         let bytes: [UInt8]
         var position = 0
 
-        func hasPrefix(_ prefix: String) -> Bool {
-            hasPrefix(Array(prefix.utf8), at: position)
+        static let commentStart = Array("<!--".utf8)
+        static let commentEnd = Array("-->".utf8)
+        static let cdataStart = Array("<![CDATA[".utf8)
+        static let cdataEnd = Array("]]>".utf8)
+        static let declarationStart = Array("<!".utf8)
+        static let instructionStart = Array("<?".utf8)
+        static let endTagStart = Array("</".utf8)
+        static let selfClosingEnd = Array("/>".utf8)
+        static let tagEnd = Array(">".utf8)
+
+        func hasPrefix(_ prefix: [UInt8]) -> Bool {
+            hasPrefix(prefix, at: position)
         }
 
         private func hasPrefix(_ prefix: [UInt8], at index: Int) -> Bool {
@@ -86,8 +96,7 @@ enum MarkupScanner {
         /// Moves past the next occurrence of `terminator` and returns where it starts; without one,
         /// moves to the end and returns nil.
         @discardableResult
-        mutating func skip(past terminator: String) -> Int? {
-            let terminator = Array(terminator.utf8)
+        mutating func skip(past terminator: [UInt8]) -> Int? {
             guard let first = terminator.first else { return position }
             while let candidate = bytes[position...].firstIndex(of: first) {
                 if hasPrefix(terminator, at: candidate) {
@@ -153,7 +162,7 @@ enum MarkupScanner {
                 } else if byte == UInt8(ascii: ">") {
                     position += 1
                     return (name, attributes, false)
-                } else if hasPrefix("/>") {
+                } else if hasPrefix(Self.selfClosingEnd) {
                     position += 2
                     return (name, attributes, true)
                 } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "<") {

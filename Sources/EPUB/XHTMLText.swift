@@ -20,7 +20,7 @@ struct XHTMLText {
         var body = TextCollector()
         var heading: TextCollector?
         var firstHeading: String?
-        var skipping: (name: String, depth: Int)?
+        var skipping: Skip?
         var preformattedDepth = 0
 
         for token in MarkupScanner.tokens(in: document) {
@@ -63,16 +63,15 @@ struct XHTMLText {
         self.firstHeading = firstHeading
     }
 
+    /// A dropped element being skipped: its name and how deeply it is nested in itself.
+    private typealias Skip = (name: String, depth: Int)
+
     /// The skip state after `token` while inside a dropped element; nil once it has ended.
     ///
     /// Nested elements of the same name are counted. Ruby annotations also end at the next `rt`,
     /// `rp`, `rb` or `</ruby>` (HTML lets their end tags be left out), and an unclosed `head` ends at
     /// `<body>`; the ending token is then handled normally.
-    private static func updatedSkip(
-        _ skip: (name: String, depth: Int), after token: MarkupToken
-    ) -> (
-        name: String, depth: Int
-    )? {
+    private static func updatedSkip(_ skip: Skip, after token: MarkupToken) -> Skip? {
         switch token {
         case .start(let name, _, let selfClosing):
             let name = localName(name)
@@ -123,33 +122,46 @@ private struct TextCollector {
     private var pieces: [Piece] = []
 
     mutating func append(_ text: String, preformatted: Bool) {
+        let scalars = text.unicodeScalars
         if preformatted {
-            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            for (index, line) in lines.enumerated() {
-                if index > 0 { pieces.append(.lineBreak) }
-                if !line.isEmpty { pieces.append(.text(String(line))) }
+            var lineStart = scalars.startIndex
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                guard scalar == "\n" || scalar == "\r" else {
+                    scalars.formIndex(after: &index)
+                    continue
+                }
+                appendText(scalars[lineStart..<index])
+                pieces.append(.lineBreak)
+                scalars.formIndex(after: &index)
+                if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { scalars.formIndex(after: &index) }
+                lineStart = index
             }
+            appendText(scalars[lineStart...])
             return
         }
-        var run = ""
-        var spaceRun: Bool?
-        for character in text {
-            if Self.isCollapsibleSpace(character) {
-                if !run.isEmpty {
-                    pieces.append(.text(run))
-                    run = ""
-                }
-                spaceRun = (spaceRun ?? false) || character.isNewline
-            } else {
-                if let hasLineBreak = spaceRun {
-                    pieces.append(.space(hasLineBreak: hasLineBreak))
-                    spaceRun = nil
-                }
-                run.append(character)
+        var runStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            guard Self.isCollapsibleSpace(scalars[index]) else {
+                scalars.formIndex(after: &index)
+                continue
             }
+            appendText(scalars[runStart..<index])
+            var hasLineBreak = false
+            while index < scalars.endIndex, Self.isCollapsibleSpace(scalars[index]) {
+                hasLineBreak = hasLineBreak || scalars[index] == "\n" || scalars[index] == "\r"
+                scalars.formIndex(after: &index)
+            }
+            pieces.append(.space(hasLineBreak: hasLineBreak))
+            runStart = index
         }
-        if !run.isEmpty { pieces.append(.text(run)) }
-        if let hasLineBreak = spaceRun { pieces.append(.space(hasLineBreak: hasLineBreak)) }
+        appendText(scalars[runStart...])
+    }
+
+    private mutating func appendText(_ scalars: Substring.UnicodeScalarView) {
+        if !scalars.isEmpty { pieces.append(.text(String(scalars))) }
     }
 
     mutating func lineBreak() { pieces.append(.lineBreak) }
@@ -196,9 +208,11 @@ private struct TextCollector {
     }
 
     /// HTML's collapsible white space: space, tab, line feed, carriage return, form feed.
-    private static func isCollapsibleSpace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
-            || character == "\u{000C}"
+    private static func isCollapsibleSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\n", "\r", "\u{000C}": true
+        default: false
+        }
     }
 
     /// Whether a wrapped line break between two characters is no word space: one of them is CJK

@@ -3,16 +3,27 @@ public import Reading
 
 /// A book as the API returns it.
 public struct BookDTO: Codable, Hashable, Sendable {
+    /// The identifier.
     public var id: UUID
+    /// The title.
     public var title: String
+    /// The author, if known.
     public var author: String?
+    /// Where the book came from.
     public var source: BookSource
+    /// The HSK level, if graded or listed.
     public var hskLevel: Int?
+    /// The number of pages.
     public var pageCount: Int
+    /// The number of characters.
     public var characterCount: Int
+    /// Where the learner stopped reading.
     public var position: PositionDTO
+    /// Reading progress, 0…1.
     public var progress: Double
+    /// When it was created.
     public var createdAt: Date
+    /// When it last changed.
     public var updatedAt: Date
 
     /// Creates the DTO of a book.
@@ -33,7 +44,9 @@ public struct BookDTO: Codable, Hashable, Sendable {
 
 /// A reading position: page (from 1) and fraction of the page (0…1).
 public struct PositionDTO: Codable, Hashable, Sendable {
+    /// The page number, from 1.
     public var page: Int
+    /// How far down the page, 0…1.
     public var fraction: Double
 
     /// Creates a position.
@@ -45,8 +58,11 @@ public struct PositionDTO: Codable, Hashable, Sendable {
 
 /// `POST /api/v1/books`: a book from pasted text.
 public struct CreateBookRequest: Codable, Hashable, Sendable {
+    /// The title.
     public var title: String
+    /// The author, if known.
     public var author: String?
+    /// The text.
     public var text: String
 
     /// Creates a request.
@@ -59,6 +75,7 @@ public struct CreateBookRequest: Codable, Hashable, Sendable {
 
 /// `DELETE /api/v1/books/{id}`: what was deleted and what was kept.
 public struct DeleteBookResponse: Codable, Hashable, Sendable {
+    /// Whether the book was deleted.
     public var deleted: Bool
     /// Marked words from this book, which stay in the word list.
     public var markedWordsKept: Int
@@ -72,10 +89,15 @@ public struct DeleteBookResponse: Codable, Hashable, Sendable {
 
 /// A page with its words, readings and marks.
 public struct PageDTO: Codable, Hashable, Sendable {
+    /// The book.
     public var bookID: UUID
+    /// The page number, from 1.
     public var number: Int
+    /// The number of pages.
     public var pageCount: Int
+    /// The chapter the page belongs to, if any.
     public var chapterTitle: String?
+    /// The text.
     public var text: String
     /// Whether segmentation failed and every character is its own token.
     public var characterFallback: Bool
@@ -99,12 +121,19 @@ public struct PageDTO: Codable, Hashable, Sendable {
 
 /// One token of a page: `word` tokens are tappable.
 public struct TokenDTO: Codable, Hashable, Sendable {
+    /// The text.
     public var text: String
+    /// The word.
     public var word: Bool
+    /// Where the token starts in the page text, in UTF-16 code units.
     public var start: Int
+    /// The reading with tone marks.
     public var pinyin: String?
+    /// The HSK level, if graded or listed.
     public var hskLevel: Int?
+    /// Whether the dictionary has an entry for the word.
     public var hasEntry: Bool?
+    /// Whether the learner has the word marked.
     public var marked: Bool?
 
     /// Creates a token.

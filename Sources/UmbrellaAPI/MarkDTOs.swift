@@ -3,14 +3,23 @@ public import Reading
 
 /// A marked word as the API returns it.
 public struct MarkDTO: Codable, Hashable, Sendable {
+    /// The word.
     public var word: String
+    /// Whether the learner has the word marked.
     public var marked: Bool
+    /// How many times the learner marked the word.
     public var markCount: Int
+    /// The book.
     public var bookID: UUID?
+    /// The book's title, kept when the book is deleted.
     public var bookTitle: String?
+    /// The page number, from 1.
     public var page: Int?
+    /// The sentence around the word.
     public var sentence: String?
+    /// When the word was first marked.
     public var firstMarkedAt: Date?
+    /// When it last changed.
     public var updatedAt: Date?
     /// Whether this request changed anything (`applied`) or repeated an earlier one (`duplicate`).
     public var outcome: MarkChangeOutcome?
@@ -34,10 +43,15 @@ public struct MarkDTO: Codable, Hashable, Sendable {
 public struct MarkRequest: Codable, Hashable, Sendable {
     /// The client's identifier for this change, so a retry is applied once.
     public var eventID: UUID
+    /// The word.
     public var word: String?
+    /// The book.
     public var bookID: UUID?
+    /// The page number, from 1.
     public var page: Int?
+    /// The sentence around the word.
     public var sentence: String?
+    /// The reading session it happened in.
     public var sessionID: UUID?
     /// When the learner made the change, if not now (queued offline).
     public var timestamp: Date?
@@ -59,18 +73,28 @@ public struct MarkRequest: Codable, Hashable, Sendable {
 
 /// `POST /api/v1/marked-words/batch` (seed 000 §8).
 public struct MarkBatchRequest: Codable, Hashable, Sendable {
+    /// The user (ignored: the server knows its user).
     public var userId: UUID?
+    /// The queued changes, oldest first.
     public var changes: [Change]
 
     /// One queued change.
     public struct Change: Codable, Hashable, Sendable {
+        /// The client's identifier for this change; a repeat is applied once.
         public var eventID: UUID
+        /// The word.
         public var word: String
+        /// The book.
         public var bookId: UUID?
+        /// The page number, from 1.
         public var page: Int?
+        /// The sentence around the word.
         public var sentence: String?
+        /// The reading session it happened in.
         public var sessionID: UUID?
+        /// Whether the learner has the word marked.
         public var marked: Bool
+        /// When the learner made the change.
         public var timestamp: Date?
 
         /// Creates a change.
@@ -98,16 +122,22 @@ public struct MarkBatchRequest: Codable, Hashable, Sendable {
 
 /// The answer to a batch: counts (seed 000 §8) plus the outcome of each change.
 public struct MarkBatchResponse: Codable, Hashable, Sendable {
+    /// Changes applied or already applied.
     public var synced: Int
+    /// Changes refused.
     public var failed: Int
+    /// When the server processed the batch.
     public var lastSyncAt: Date
+    /// The outcome of each change, in order.
     public var results: [Result]
 
     /// The outcome of one change.
     public struct Result: Codable, Hashable, Sendable {
+        /// The client's identifier for this change; a repeat is applied once.
         public var eventID: UUID
         /// `applied`, `duplicate` or `failed`.
         public var status: String
+        /// Why a change failed.
         public var reason: String?
 
         /// Creates a result.

@@ -52,14 +52,17 @@ public struct AppConfiguration: Sendable, Equatable {
         databaseSchema = value("DATABASE_SCHEMA")
         if let schema = databaseSchema,
             schema.isEmpty || schema.count > 63
-                || !schema.unicodeScalars.allSatisfy({ $0.properties.isLowercase || ("0"..."9").contains($0) || $0 == "_" })
+                || !schema.unicodeScalars.allSatisfy({
+                    $0.properties.isLowercase || ("0"..."9").contains($0) || $0 == "_"
+                })
         {
             throw ConfigurationError(variable: "DATABASE_SCHEMA", message: "must be lowercase letters, digits and _")
         }
         let publicPath = value("UMBRELLA_PUBLIC_DIR") ?? "Public"
         publicDirectory = URL(fileURLWithPath: publicPath, relativeTo: workingDirectory).standardizedFileURL
         maximumUploadBytes = try integer("UMBRELLA_MAX_UPLOAD_MB", default: 20, range: 1...200) * 1_048_576
-        sessionTimeout = TimeInterval(try integer("UMBRELLA_SESSION_TIMEOUT_MINUTES", default: 10, range: 1...1440) * 60)
+        sessionTimeout = TimeInterval(
+            try integer("UMBRELLA_SESSION_TIMEOUT_MINUTES", default: 10, range: 1...1440) * 60)
         switch value("UMBRELLA_SEED_STARTER_LIBRARY")?.lowercased() {
         case nil, "1", "true", "yes": seedStarterLibrary = true
         case "0", "false", "no": seedStarterLibrary = false
@@ -79,5 +82,6 @@ public struct ConfigurationError: Error, CustomStringConvertible {
     /// What is wrong with it.
     public var message: String
 
+    /// A sentence for the operator.
     public var description: String { "\(variable) \(message)." }
 }

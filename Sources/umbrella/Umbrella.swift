@@ -10,7 +10,8 @@ struct Umbrella: AsyncParsableCommand {
             --json prints one JSON object per line (JSON Lines).
             """,
         subcommands: [
-            Serve.self, LookupCommand.self, SegmentCommand.self, PinyinCommand.self, GradeCommand.self, BenchmarkCommand.self,
+            Serve.self, LookupCommand.self, SegmentCommand.self, PinyinCommand.self, GradeCommand.self,
+            BenchmarkCommand.self,
         ]
     )
 }

@@ -21,7 +21,9 @@ def main() -> int:
         subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "-r", str(HERE / "requirements.txt")])
     import pytest
 
-    return pytest.main(["-p", "no:cacheprovider", "-q", "-rfEs", str(HERE), *sys.argv[1:]])
+    arguments = sys.argv[1:]
+    paths = [a for a in arguments if not a.startswith("-") and Path(a.split("::")[0]).exists()]
+    return pytest.main(["-p", "no:cacheprovider", "-q", "-rfEs", *([] if paths else [str(HERE)]), *arguments])
 
 
 if __name__ == "__main__":

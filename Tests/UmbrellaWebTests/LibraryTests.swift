@@ -28,7 +28,8 @@ import VaporTesting
             first = try await app.send(.GET, "/api/v1/books").json([BookDTO].self).count
         }
         try await withTestApp(dataDirectory: directory.url, schema: schema) { app in
-            #expect(try await app.send(.GET, "/api/v1/books").json([BookDTO].self).count == first)
+            let again = try await app.send(.GET, "/api/v1/books").json([BookDTO].self).count
+            #expect(again == first)
         }
     }
 

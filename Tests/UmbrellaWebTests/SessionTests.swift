@@ -23,17 +23,24 @@ final class TestClock: @unchecked Sendable {
             let text = String(repeating: "今天天气很好，我们去公园散步。", count: 80)
             let book = try await app.send(.POST, "/api/v1/books", json: CreateBookRequest(title: "散步", text: text))
                 .json(BookDTO.self)
-            let session = try await app.send(.POST, "/api/v1/sessions", json: StartSessionRequest(bookID: book.id, page: 1))
-                .json(SessionDTO.self)
+            let session = try await app.send(
+                .POST, "/api/v1/sessions", json: StartSessionRequest(bookID: book.id, page: 1)
+            )
+            .json(SessionDTO.self)
             clock.advance(30)
             _ = try await app.send(
-                .POST, "/api/v1/sessions/\(session.id)/activity", json: SessionActivityRequest(page: 2, activeSeconds: 30))
-            _ = try await app.send(.GET, "/api/v1/lookup?word=%E5%85%AC%E5%9B%AD&session=\(session.id)&book=\(book.id)&page=2")
+                .POST, "/api/v1/sessions/\(session.id)/activity",
+                json: SessionActivityRequest(page: 2, activeSeconds: 30))
             _ = try await app.send(
-                .POST, "/api/v1/marks", json: MarkRequest(eventID: UUID(), word: "公园", bookID: book.id, page: 2, sessionID: session.id))
+                .GET, "/api/v1/lookup?word=%E5%85%AC%E5%9B%AD&session=\(session.id)&book=\(book.id)&page=2")
+            _ = try await app.send(
+                .POST, "/api/v1/marks",
+                json: MarkRequest(eventID: UUID(), word: "公园", bookID: book.id, page: 2, sessionID: session.id))
             clock.advance(20)
-            let ended = try await app.send(.POST, "/api/v1/sessions/\(session.id)/end", json: EndSessionRequest(reason: nil))
-                .json(SessionDTO.self)
+            let ended = try await app.send(
+                .POST, "/api/v1/sessions/\(session.id)/end", json: EndSessionRequest(reason: nil)
+            )
+            .json(SessionDTO.self)
             #expect(ended.secondsRead == 30)
             #expect(ended.pagesReached == 2)
             #expect(ended.furthestPage == 2)
@@ -51,11 +58,14 @@ final class TestClock: @unchecked Sendable {
         try await withTestApp(seedStarter: false, now: { clock.now }) { app in
             let book = try await app.send(.POST, "/api/v1/books", json: CreateBookRequest(title: "一", text: "你好。"))
                 .json(BookDTO.self)
-            let session = try await app.send(.POST, "/api/v1/sessions", json: StartSessionRequest(bookID: book.id, page: 1))
-                .json(SessionDTO.self)
+            let session = try await app.send(
+                .POST, "/api/v1/sessions", json: StartSessionRequest(bookID: book.id, page: 1)
+            )
+            .json(SessionDTO.self)
             clock.advance(11 * 60)
             let response = try await app.send(
-                .POST, "/api/v1/sessions/\(session.id)/activity", json: SessionActivityRequest(page: 1, activeSeconds: 30))
+                .POST, "/api/v1/sessions/\(session.id)/activity",
+                json: SessionActivityRequest(page: 1, activeSeconds: 30))
             #expect(response.status == .conflict)
             #expect(try response.json(ErrorDTO.self).error == "sessionEnded")
             let summary = try await app.send(.GET, "/api/v1/sessions/\(session.id)").json(SessionDTO.self)
@@ -69,12 +79,14 @@ final class TestClock: @unchecked Sendable {
             let text = String(repeating: "今天天气很好，我们去公园散步。", count: 80)
             let book = try await app.send(.POST, "/api/v1/books", json: CreateBookRequest(title: "散步", text: text))
                 .json(BookDTO.self)
-            let saved = try await app.send(.PUT, "/api/v1/books/\(book.id)/position", json: PositionDTO(page: 2, fraction: 0.5))
+            let saved = try await app.send(
+                .PUT, "/api/v1/books/\(book.id)/position", json: PositionDTO(page: 2, fraction: 0.5))
             #expect(saved.status == .noContent)
             let html = try await app.send(.GET, "/books/\(book.id)").text
             #expect(html.contains("data-start-page=\"2\""))
             #expect(html.contains("data-start-fraction=\"0.5000\""))
-            let outside = try await app.send(.PUT, "/api/v1/books/\(book.id)/position", json: PositionDTO(page: 99, fraction: 0))
+            let outside = try await app.send(
+                .PUT, "/api/v1/books/\(book.id)/position", json: PositionDTO(page: 99, fraction: 0))
             #expect(outside.status == .notFound)
         }
     }
@@ -83,7 +95,8 @@ final class TestClock: @unchecked Sendable {
         try await withTestApp(seedStarter: false) { app in
             let book = try await app.send(.POST, "/api/v1/books", json: CreateBookRequest(title: "一", text: "月亮很美。"))
                 .json(BookDTO.self)
-            let settings = ReaderSettings(fontSize: 20, pinyin: .all, toneColors: true, theme: .dark, language: .simplifiedChinese)
+            let settings = ReaderSettings(
+                fontSize: 20, pinyin: .all, toneColors: true, theme: .dark, language: .simplifiedChinese)
             #expect(try await app.send(.PUT, "/api/v1/settings", json: settings).status == .ok)
             let html = try await app.send(.GET, "/books/\(book.id)").text
             #expect(html.contains("<html lang=\"zh-Hans\""))

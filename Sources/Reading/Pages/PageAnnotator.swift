@@ -55,10 +55,10 @@ public struct PageAnnotator: Sendable {
             }
             let string = String(character)
             let isWord = character.unicodeScalars.contains(where: \.isHan)
-            let syllables = character.unicodeScalars.map { scalar -> PinyinSyllable? in
-                guard scalar.isHan else { return nil }
-                return resources.characterReadings.readings(of: scalar).first.flatMap { PinyinSyllable(numbered: $0) }
-            }
+            let syllables = transcriber.readings(
+                of: Token(
+                    text: string, kind: isWord ? .chineseWord : .other, source: .unknown,
+                    utf16Range: offset..<offset + character.utf16.count, characterRange: 0..<0))
             paragraphs[paragraphs.count - 1].append(
                 AnnotatedToken(
                     text: string, isWord: isWord, hasEntry: isWord && resources.lexicon.contains(string),

@@ -5,7 +5,9 @@ public protocol ReadingSessionRepository: Sendable {
     /// Starts a session on `book` at `page`, ending the user's other open sessions.
     func start(for userID: UUID, book: Book, page: Int, at date: Date) async throws -> ReadingSession
     /// One session, ending it first if it has timed out under `policy`.
-    func session(_ id: UUID, of userID: UUID, policy: ReadingSessionPolicy, at date: Date) async throws
+    func session(
+        _ id: UUID, of userID: UUID, policy: ReadingSessionPolicy, at date: Date
+    ) async throws
         -> ReadingSession
     /// Adds reading time and a reached page (and the words seen on it) to an open session; a session
     /// that has ended is `ReadingError.sessionEnded`.
@@ -14,7 +16,9 @@ public protocol ReadingSessionRepository: Sendable {
         policy: ReadingSessionPolicy, at date: Date
     ) async throws -> ReadingSession
     /// Ends a session (idempotent) and returns its summary.
-    func end(_ id: UUID, of userID: UUID, reason: ReadingSession.EndReason, at date: Date) async throws
+    func end(
+        _ id: UUID, of userID: UUID, reason: ReadingSession.EndReason, at date: Date
+    ) async throws
         -> SessionSummary
     /// The summary of a session, open or ended.
     func summary(_ id: UUID, of userID: UUID) async throws -> SessionSummary

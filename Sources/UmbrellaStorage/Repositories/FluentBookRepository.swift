@@ -11,6 +11,7 @@ public struct FluentBookRepository: BookRepository {
         self.database = database
     }
 
+    /// See ``BookRepository/books(of:)``.
     public func books(of userID: UUID) async throws -> [Book] {
         try await BookModel.query(on: database)
             .filter(\.$userID == userID)
@@ -20,10 +21,12 @@ public struct FluentBookRepository: BookRepository {
             .map { try $0.domain() }
     }
 
+    /// See ``BookRepository/book(_:of:)``.
     public func book(_ bookID: UUID, of userID: UUID) async throws -> Book {
         try await model(bookID, of: userID).domain()
     }
 
+    /// See ``BookRepository/pages(_:of:userID:)``.
     public func pages(_ range: ClosedRange<Int>, of bookID: UUID, userID: UUID) async throws -> [BookPage] {
         _ = try await model(bookID, of: userID)
         return try await PageModel.query(on: database)
@@ -35,6 +38,7 @@ public struct FluentBookRepository: BookRepository {
             .map { $0.domain() }
     }
 
+    /// See ``BookRepository/pageLengths(of:userID:)``.
     public func pageLengths(of bookID: UUID, userID: UUID) async throws -> [Int] {
         _ = try await model(bookID, of: userID)
         return try await PageModel.query(on: database)
@@ -43,6 +47,7 @@ public struct FluentBookRepository: BookRepository {
             .all(\.$characterCount)
     }
 
+    /// See ``BookRepository/add(_:for:at:)``.
     public func add(_ draft: BookDraft, for userID: UUID, at date: Date) async throws -> Book {
         try BookRules.validate(draft)
         let pages = draft.pages.filter { !$0.text.allSatisfy(\.isWhitespace) }
@@ -83,6 +88,7 @@ public struct FluentBookRepository: BookRepository {
         return try book.domain()
     }
 
+    /// See ``BookRepository/delete(_:of:)``.
     public func delete(_ bookID: UUID, of userID: UUID) async throws -> Int {
         let book = try await model(bookID, of: userID)
         return try await database.transaction { transaction in
@@ -112,6 +118,7 @@ public struct FluentBookRepository: BookRepository {
         }
     }
 
+    /// See ``BookRepository/savePosition(_:of:userID:at:)``.
     public func savePosition(_ position: ReadingPosition, of bookID: UUID, userID: UUID, at date: Date) async throws {
         let book = try await model(bookID, of: userID)
         guard position.page <= max(1, book.pageCount) else {

@@ -11,12 +11,16 @@ public struct FluentReaderSettingsRepository: ReaderSettingsRepository {
         self.database = database
     }
 
+    /// See ``ReaderSettingsRepository/settings(for:)``.
     public func settings(for userID: UUID) async throws -> ReaderSettings {
-        try await UserSettingsModel.query(on: database).filter(\.$userID == userID).first()?.domain() ?? ReaderSettings()
+        try await UserSettingsModel.query(on: database).filter(\.$userID == userID).first()?.domain()
+            ?? ReaderSettings()
     }
 
+    /// See ``ReaderSettingsRepository/save(_:for:)``.
     public func save(_ settings: ReaderSettings, for userID: UUID) async throws {
-        let model = try await UserSettingsModel.query(on: database).filter(\.$userID == userID).first()
+        let model =
+            try await UserSettingsModel.query(on: database).filter(\.$userID == userID).first()
             ?? UserSettingsModel()
         if model.id == nil {
             model.id = UUID()

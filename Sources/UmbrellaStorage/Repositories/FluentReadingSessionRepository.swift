@@ -12,6 +12,7 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
         self.database = database
     }
 
+    /// See ``ReadingSessionRepository/start(for:book:page:at:)``.
     public func start(for userID: UUID, book: Book, page: Int, at date: Date) async throws -> ReadingSession {
         let page = min(max(1, page), max(1, book.pageCount))
         return try await database.transaction { transaction in
@@ -43,7 +44,10 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
         }
     }
 
-    public func session(_ id: UUID, of userID: UUID, policy: ReadingSessionPolicy, at date: Date) async throws
+    /// See ``ReadingSessionRepository/session(_:of:policy:at:)``.
+    public func session(
+        _ id: UUID, of userID: UUID, policy: ReadingSessionPolicy, at date: Date
+    ) async throws
         -> ReadingSession
     {
         let model = try await Self.model(id, of: userID, on: database)
@@ -57,6 +61,7 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
         return session
     }
 
+    /// See ``ReadingSessionRepository/recordActivity(_:of:page:words:activeSeconds:policy:at:)``.
     public func recordActivity(
         _ id: UUID, of userID: UUID, page: BookPage?, words: [String], activeSeconds: Int,
         policy: ReadingSessionPolicy, at date: Date
@@ -91,7 +96,10 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
         }
     }
 
-    public func end(_ id: UUID, of userID: UUID, reason: ReadingSession.EndReason, at date: Date) async throws
+    /// See ``ReadingSessionRepository/end(_:of:reason:at:)``.
+    public func end(
+        _ id: UUID, of userID: UUID, reason: ReadingSession.EndReason, at date: Date
+    ) async throws
         -> SessionSummary
     {
         let model = try await Self.model(id, of: userID, on: database)
@@ -103,6 +111,7 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
         return try await summary(id, of: userID)
     }
 
+    /// See ``ReadingSessionRepository/summary(_:of:)``.
     public func summary(_ id: UUID, of userID: UUID) async throws -> SessionSummary {
         let model = try await Self.model(id, of: userID, on: database)
         let events = try await WordEventModel.query(on: database)
@@ -151,7 +160,9 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
     }
 
     /// Counts one more sighting of each word, in one statement per batch (an upsert both databases run).
-    static func recordExposures(of words: [String], for userID: UUID, at date: Date, on database: any Database)
+    static func recordExposures(
+        of words: [String], for userID: UUID, at date: Date, on database: any Database
+    )
         async throws
     {
         let words = Array(Set(words.filter { !$0.isEmpty && $0.count <= WordMarkRules.maximumWordLength }))

@@ -13,13 +13,16 @@ public struct FluentUserRepository: UserRepository {
         self.now = now
     }
 
+    /// See ``UserRepository/localUser()``.
     public func localUser() async throws -> LocalUser {
-        if let user = try await UserModel.query(on: database).filter(\.$isAnonymous == true).sort(\.$createdAt).first() {
+        if let user = try await UserModel.query(on: database).filter(\.$isAnonymous == true).sort(\.$createdAt).first()
+        {
             return LocalUser(
                 id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
         }
         let user = UserModel(id: UUID(), displayName: "Local User", isAnonymous: true, createdAt: now())
         try await user.create(on: database)
-        return LocalUser(id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
+        return LocalUser(
+            id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
     }
 }

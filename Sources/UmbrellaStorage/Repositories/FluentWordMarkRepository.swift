@@ -11,8 +11,10 @@ public struct FluentWordMarkRepository: WordMarkRepository {
         self.database = database
     }
 
-    public func apply(_ change: MarkChange, for userID: UUID, at date: Date) async throws -> (WordMark?, MarkChangeOutcome)
-    {
+    /// See ``WordMarkRepository/apply(_:for:at:)``.
+    public func apply(
+        _ change: MarkChange, for userID: UUID, at date: Date
+    ) async throws -> (WordMark?, MarkChangeOutcome) {
         let word = try WordMarkRules.validatedWord(change.word)
         let sentence = WordMarkRules.clampedSentence(change.sentence)
         // The client's clock may be wrong; an event can't have happened in the future.
@@ -87,6 +89,7 @@ public struct FluentWordMarkRepository: WordMarkRepository {
         }
     }
 
+    /// See ``WordMarkRepository/marks(for:)``.
     public func marks(for userID: UUID) async throws -> [WordMark] {
         try await WordMarkModel.query(on: database)
             .filter(\.$userID == userID)
@@ -95,10 +98,12 @@ public struct FluentWordMarkRepository: WordMarkRepository {
             .map { $0.domain() }
     }
 
+    /// See ``WordMarkRepository/mark(of:for:)``.
     public func mark(of word: String, for userID: UUID) async throws -> WordMark? {
         try await Self.model(of: word, for: userID, on: database)?.domain()
     }
 
+    /// See ``WordMarkRepository/markedWords(for:among:)``.
     public func markedWords(for userID: UUID, among words: [String]) async throws -> Set<String> {
         guard !words.isEmpty else { return [] }
         var marked = Set<String>()
@@ -115,6 +120,7 @@ public struct FluentWordMarkRepository: WordMarkRepository {
         return marked
     }
 
+    /// See ``WordMarkRepository/recordLookup(of:for:bookID:pageNumber:sessionID:at:)``.
     public func recordLookup(
         of word: String, for userID: UUID, bookID: UUID?, pageNumber: Int?, sessionID: UUID?, at date: Date
     ) async throws {

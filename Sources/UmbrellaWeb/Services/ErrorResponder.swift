@@ -24,7 +24,9 @@ struct ErrorResponder: AsyncMiddleware {
                 let language = (try? await request.readerSettings.settings(for: request.userID).language) ?? .english
                 response = ErrorPage(status: mapped.status, reason: mapped.reason, language: language).response()
             }
-            if case .methodNotAllowed = mapped.status { response.headers.replaceOrAdd(name: .allow, value: "GET, POST") }
+            if case .methodNotAllowed = mapped.status {
+                response.headers.replaceOrAdd(name: .allow, value: "GET, POST")
+            }
             return response
         }
     }
@@ -49,7 +51,8 @@ struct ErrorResponder: AsyncMiddleware {
             case .authorTooLong: return Mapped(status: .badRequest, code: "authorTooLong", reason: error.description)
             case .emptyText: return Mapped(status: .badRequest, code: "emptyText", reason: error.description)
             case .textTooLong: return Mapped(status: .payloadTooLarge, code: "textTooLong", reason: error.description)
-            case .importFailed: return Mapped(status: .unprocessableEntity, code: "importFailed", reason: error.description)
+            case .importFailed:
+                return Mapped(status: .unprocessableEntity, code: "importFailed", reason: error.description)
             }
         case let error as ImportError:
             switch error {
@@ -114,7 +117,8 @@ struct UploadError: Error, CustomStringConvertible {
     static func unsupportedType(_ name: String) -> UploadError {
         UploadError(
             status: .unsupportedMediaType, code: "unsupportedFileType",
-            description: "“\(name)” is not a .txt or .epub file. Upload plain text (UTF-8, UTF-16 or GB18030) or an EPUB.")
+            description:
+                "“\(name)” is not a .txt or .epub file. Upload plain text (UTF-8, UTF-16 or GB18030) or an EPUB.")
     }
 
     static let missingInput = UploadError(

@@ -55,6 +55,52 @@ struct TextDecoderTests {
         #expect(try TextDecoder.decode(Data(fixture.bytes)) == fixture.text)
     }
 
+    // MARK: - Foundation's GB18030 against the byte structure this decoder checks
+
+    @Test func everyTwoByteGB18030CodeDecodesToOneCharacter() throws {
+        // Given all 23,940 two-byte codes, each after a newline so that no two of them combine
+        var bytes: [UInt8] = []
+        for lead in UInt8(0x81)...0xFE {
+            for trail in Array(UInt8(0x40)...0x7E) + Array(UInt8(0x80)...0xFE) { bytes += [0x0A, lead, trail] }
+        }
+
+        // When they are decoded, then each is one scalar (so the structure check and Foundation agree)
+        let scalars = try TextDecoder.decode(Data(bytes)).unicodeScalars.filter { $0 != "\n" }
+        #expect(scalars.count == 23_940)
+        #expect(scalars.allSatisfy { $0.value >= 0x80 })
+    }
+
+    @Test func fourByteBMPCodesDecodeInCodePointOrder() throws {
+        // Given every four-byte code of the BMP range (81 30 81 30 … 84 31 A4 39)
+        var bytes: [UInt8] = []
+        for linear in 0...39_419 { bytes += Self.fourByteCode(linear) }
+
+        // When decoded, then each is one BMP scalar, in increasing order, ending at U+FFFF
+        let scalars = Array(try TextDecoder.decode(Data(bytes)).unicodeScalars)
+        #expect(scalars.count == 39_420)
+        #expect(scalars.first == "\u{0080}")
+        #expect(scalars.last == "\u{FFFF}")
+        // GB18030-2022 (ICU) moved ḿ: 81 35 F4 37 became U+E7C7, the one exception to the order;
+        // U+2028 and U+2029 came out as line feeds.
+        let ordered = scalars.filter { $0 != "\u{1E3F}" && $0 != "\u{E7C7}" && $0 != "\n" }
+        #expect(ordered.count == 39_417)
+        #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0.value < $1.value })
+    }
+
+    @Test("Four-byte supplementary codes map linearly", arguments: [0, 1, 12_345, 500_000, 1_048_575])
+    func fourByteSupplementaryCodesMapLinearly(offset: Int) throws {
+        let text = try TextDecoder.decode(Data(Self.fourByteCode(189_000 + offset)))
+        #expect(text.unicodeScalars.map(\.value) == [UInt32(0x10000 + offset)])
+    }
+
+    /// The four GB18030 bytes with the given linear index (81 30 81 30 is 0).
+    private static func fourByteCode(_ linear: Int) -> [UInt8] {
+        [
+            UInt8(0x81 + linear / 12_600), UInt8(0x30 + linear / 1_260 % 10), UInt8(0x81 + linear / 10 % 126),
+            UInt8(0x30 + linear % 10),
+        ]
+    }
+
     @Test(
         "Line breaks become LF",
         arguments: [

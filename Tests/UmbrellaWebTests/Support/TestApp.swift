@@ -1,9 +1,11 @@
 import ChineseText
+import Fluent
 import Foundation
 import Testing
-import UmbrellaWeb
 import Vapor
 import VaporTesting
+
+@testable import UmbrellaWeb
 
 /// The bundled text data, loaded once for every test.
 let sharedResources: ChineseTextResources = {
@@ -30,24 +32,31 @@ func withTestApp(
     now: (@Sendable () -> Date)? = nil, _ body: (Application) async throws -> Void
 ) async throws {
     let temporary = dataDirectory == nil ? try TemporaryDirectory() : nil
-    let directory = dataDirectory ?? temporary!.url
+    guard let directory = dataDirectory ?? temporary?.url else { return }
     var environment = ["UMBRELLA_DATA_PATH": directory.path, "UMBRELLA_SEED_STARTER_LIBRARY": seedStarter ? "1" : "0"]
     let databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"]
+    // A schema made for this call alone is dropped at the end; a caller's schema outlives it.
+    var temporarySchema: String?
     if let databaseURL, !databaseURL.isEmpty {
         environment["DATABASE_URL"] = databaseURL
         environment["DATABASE_SCHEMA"] = schema ?? testSchemaName()
+        if schema == nil { temporarySchema = environment["DATABASE_SCHEMA"] }
     }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     environment["UMBRELLA_PUBLIC_DIR"] = root.appendingPathComponent("Public").path
     let configuration = try AppConfiguration(environment: environment, workingDirectory: directory)
     let app = try await Application.make(.testing)
+    app.logger.logLevel = .warning
     do {
         if let now { app.now = now }
         try await configure(
             app, configuration: configuration, resources: sharedResources,
-            dataDirectory: ChineseTextResources.bundledDataDirectory!)
+            dataDirectory: try #require(ChineseTextResources.bundledDataDirectory))
         try await body(app)
+        if let temporarySchema, let sql = app.db as? any SQLDatabase {
+            try await sql.raw("DROP SCHEMA \(ident: temporarySchema) CASCADE").run()
+        }
     } catch {
         try? await app.asyncShutdown()
         temporary?.remove()
@@ -109,7 +118,8 @@ struct MultipartBody {
     var buffer: ByteBuffer {
         var data = Data()
         for (name, value) in fields {
-            data.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+            data.append(
+                Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }
         if let file {
             data.append(

@@ -10,7 +10,9 @@ struct BooksAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(APIRoute.books.pathComponents, use: list)
         routes.post(APIRoute.books.pathComponents, use: create)
-        routes.on(.POST, APIRoute.bookUpload.pathComponents, body: .collect(maxSize: ByteCount(value: maximumUploadBytes)), use: upload)
+        routes.on(
+            .POST, APIRoute.bookUpload.pathComponents, body: .collect(maxSize: ByteCount(value: maximumUploadBytes)),
+            use: upload)
         routes.get(APIRoute.book.pathComponents, use: show)
         routes.delete(APIRoute.book.pathComponents, use: delete)
         routes.get(APIRoute.page.pathComponents, use: page)
@@ -98,7 +100,6 @@ struct BooksAPIController: RouteCollection {
         return .noContent
     }
 }
-
 
 extension Request {
     /// Refuses a body over the configured upload limit with a clear 413 before decoding it.

@@ -35,11 +35,12 @@ struct LookupAPIController: RouteCollection {
         let markCount = mark?.markCount ?? 0
         guard let lookup = engine.dictionary.lookUp(word), !lookup.isCharacterFallback else {
             // No entry: show the reading alone (seed 000 §11).
-            let pinyin = engine.annotator.characterFallback(word, standard: standard).paragraphs.joined()
+            let pinyin = engine.annotator.annotate(word, standard: standard).paragraphs.joined()
                 .map(\.pinyin).filter { !$0.isEmpty }.joined(separator: " ")
             let fallback = engine.dictionary.lookUp(word)
             return LookupDTO(
-                word: word, found: false, pinyin: fallback?.entries.first.map(Self.spaced) ?? pinyin, entries: [], hsk: nil,
+                word: word, found: false, pinyin: fallback?.entries.first.map(Self.spaced) ?? pinyin, entries: [],
+                hsk: nil,
                 hsk2Level: nil, hsk3Level: nil, measureWords: [], example: nil, marked: marked, markCount: markCount)
         }
         let level = standard == .hsk2 ? lookup.hsk2Level : lookup.hsk3Level

@@ -49,7 +49,7 @@ struct MarksAPIController: RouteCollection {
             throw Abort(.payloadTooLarge, reason: "Send at most 1,000 changes per batch.")
         }
         var results: [MarkBatchResponse.Result] = []
-        for change in body.changes.sorted(by: { ($0.timestamp ?? .distantPast) < ($1.timestamp ?? .distantPast) }) {
+        for change in body.changes {
             do {
                 let (_, outcome) = try await req.wordMarks.apply(
                     MarkChange(
@@ -67,4 +67,3 @@ struct MarksAPIController: RouteCollection {
             synced: results.count - failed, failed: failed, lastSyncAt: req.now, results: results)
     }
 }
-

@@ -26,6 +26,7 @@ struct OpenAPIController: RouteCollection {
 
     @Sendable func health(req: Request) async throws -> Health {
         _ = try await req.books.books(of: req.userID).count
-        return Health(status: "ok", database: req.application.umbrellaConfiguration.databaseURL == nil ? "sqlite" : "postgres")
+        return Health(
+            status: "ok", database: req.application.umbrellaConfiguration.databaseURL == nil ? "sqlite" : "postgres")
     }
 }

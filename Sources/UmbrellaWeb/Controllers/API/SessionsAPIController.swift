@@ -55,4 +55,3 @@ struct SessionsAPIController: RouteCollection {
         return SessionDTO(summary.session, summary: summary)
     }
 }
-

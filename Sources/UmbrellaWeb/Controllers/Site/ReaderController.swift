@@ -33,7 +33,8 @@ struct ReaderController: RouteCollection {
         let session = try await req.readingSessions.start(
             for: req.userID, book: book, page: position.page, at: req.now)
         return ReaderPage(
-            book: book, renderedPages: rendered, pageLengths: try await req.books.pageLengths(of: bookID, userID: req.userID),
+            book: book, renderedPages: rendered,
+            pageLengths: try await req.books.pageLengths(of: bookID, userID: req.userID),
             position: position, sessionID: session.id, settings: settings,
             assetVersion: req.application.assetVersion
         ).html.response()
@@ -54,7 +55,9 @@ struct ReaderController: RouteCollection {
         return Response(status: .ok, headers: headers, body: .init(string: html))
     }
 
-    static func render(_ pages: [BookPage], settings: ReaderSettings, req: Request) async throws
+    static func render(
+        _ pages: [BookPage], settings: ReaderSettings, req: Request
+    ) async throws
         -> [ReaderPage.RenderedPage]
     {
         let annotator = req.textEngine.annotator

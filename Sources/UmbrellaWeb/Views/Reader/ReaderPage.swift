@@ -66,9 +66,12 @@ struct ReaderPage {
                 .attribute(named: "aria-label", value: strings[.bookText]),
                 .group(
                     (1...max(1, book.pageCount)).flatMap { number -> [Node<HTML.BodyContext>] in
-                        [section(number, rendered: rendered[number], strings: strings, bookPath: bookPath),
-                         .p(.class("page-sep"), .attribute(named: "role", value: "separator"),
-                            .text("— \(strings.page(number)) —"))]
+                        [
+                            section(number, rendered: rendered[number], strings: strings, bookPath: bookPath),
+                            .p(
+                                .class("page-sep"), .attribute(named: "role", value: "separator"),
+                                .text("— \(strings.page(number)) —")),
+                        ]
                     })
             ),
             .div(.id("popup"), .attribute(named: "role", value: "dialog"), .attribute(named: "hidden")),
@@ -82,7 +85,9 @@ struct ReaderPage {
                     .button(.id("end-session"), .type(.submit), .text(strings[.end]))
                 )
             ),
-            .div(.id("toast"), .attribute(named: "role", value: "status"), .attribute(named: "aria-live", value: "polite"))
+            .div(
+                .id("toast"), .attribute(named: "role", value: "status"),
+                .attribute(named: "aria-live", value: "polite"))
         )
     }
 
@@ -100,7 +105,11 @@ struct ReaderPage {
             .class("page"), .id("page-\(number)"), .data(named: "page", value: String(number)),
             .data(named: "chars", value: String(characters)),
             .attribute(named: "data-pending"),
-            .attribute(named: "style", value: "min-height:\(Self.estimatedHeight(characters: characters, fontSize: settings.fontSize, pinyin: settings.pinyin != .off))px"),
+            .attribute(
+                named: "style",
+                value:
+                    "min-height:\(Self.estimatedHeight(characters: characters, fontSize: settings.fontSize, pinyin: settings.pinyin != .off))px"
+            ),
             .attribute(named: "aria-label", value: strings.page(number)),
             .a(.class("page-link"), .href("\(bookPath)?page=\(number)#page-\(number)"), .text(strings.page(number)))
         )

@@ -29,7 +29,10 @@ struct SessionSummaryPage {
                         ? .p(.class("empty"), .text(strings[.none]))
                         : .ul(
                             .class("word-chips"),
-                            .group(summary.markedWords.map { .li(.attribute(named: "lang", value: "zh-Hans"), .userText($0)) })),
+                            .group(
+                                summary.markedWords.map {
+                                    .li(.attribute(named: "lang", value: "zh-Hans"), .userText($0))
+                                })),
                     .div(
                         .class("actions"),
                         backLink(strings),

@@ -66,7 +66,9 @@ struct SettingsPage {
         )
     }
 
-    func radioGroup(_ name: String, legend: String, options: [(String, String)], selected: String)
+    func radioGroup(
+        _ name: String, legend: String, options: [(String, String)], selected: String
+    )
         -> Node<HTML.FormContext>
     {
         .fieldset(
