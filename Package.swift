@@ -101,6 +101,7 @@ let package = Package(
             dependencies: [
                 "UmbrellaWeb", "UmbrellaStorage",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSettings
         ),

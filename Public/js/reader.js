@@ -669,7 +669,8 @@ class Reader {
         if (section && section.hasAttribute("data-pending")) await this.loadSection(section);
         if (document.fonts && document.fonts.ready) await Promise.race([document.fonts.ready, delay(1000)]);
         await nextFrame();
-        if (section && (page > 1 || fraction > 0)) {
+        if (section) {
+            // The server's position wins over the browser's own scroll restoration.
             const rect = section.getBoundingClientRect();
             const top = window.scrollY + rect.top + fraction * rect.height - window.innerHeight * READING_LINE;
             window.scrollTo(0, Math.max(0, Math.round(top)));

@@ -81,7 +81,10 @@ func seedStarterLibrary(_ app: Application, user: LocalUser, resources: ChineseT
 /// A short hash of the static files, for cache-busting asset URLs.
 func assetVersion(of publicDirectory: URL) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for path in ["css/app.css", "js/reader.js"] {
+    let scripts =
+        (try? FileManager.default.contentsOfDirectory(atPath: publicDirectory.appendingPathComponent("js").path))
+        ?? []
+    for path in ["css/app.css"] + scripts.sorted().map({ "js/\($0)" }) {
         guard let data = FileManager.default.contents(atPath: publicDirectory.appendingPathComponent(path).path) else {
             continue
         }

@@ -40,7 +40,7 @@ def route_paths():
 def registered_operations(paths):
     """(method, path) for every route the API controllers register."""
     operations = set()
-    pattern = re.compile(r"routes\.(?:(get|post|put|delete|patch)\(|on\(\.(\w+),\s*)APIRoute\.(\w+)")
+    pattern = re.compile(r"routes\.(?:(get|post|put|delete|patch)\(\s*|on\(\s*\.(\w+),\s*)APIRoute\.(\w+)")
     for file in sorted(CONTROLLERS.glob("*.swift")):
         for method, on_method, name in pattern.findall(file.read_text(encoding="utf-8")):
             if name not in paths:

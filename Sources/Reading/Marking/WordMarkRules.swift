@@ -9,7 +9,8 @@ public enum WordMarkRules {
 
     /// The word trimmed, or an error if it is empty, too long or has no letters.
     public static func validatedWord(_ word: String) throws(ReadingError) -> String {
-        let trimmed = String(word.unicodeScalars.filter { !$0.properties.isWhitespace })
+        let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.contains(where: \.isNewline) else { throw .invalidWord("A word cannot span lines.") }
         guard !trimmed.isEmpty else { throw .invalidWord("The word is empty.") }
         guard trimmed.count <= maximumWordLength else {
             throw .invalidWord("The word is too long (at most \(maximumWordLength) characters).")

@@ -130,7 +130,9 @@ public struct FluentWordMarkRepository: WordMarkRepository {
         event.userID = userID
         event.kind = WordEventModel.Kind.lookup.rawValue
         event.word = word
-        if let bookID, try await BookModel.query(on: database).filter(\.$id == bookID).count() > 0 {
+        if let bookID,
+            try await BookModel.query(on: database).filter(\.$id == bookID).filter(\.$userID == userID).count() > 0
+        {
             event.bookID = bookID
         }
         event.pageNumber = pageNumber

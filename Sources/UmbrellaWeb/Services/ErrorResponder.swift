@@ -24,9 +24,6 @@ struct ErrorResponder: AsyncMiddleware {
                 let language = (try? await request.readerSettings.settings(for: request.userID).language) ?? .english
                 response = ErrorPage(status: mapped.status, reason: mapped.reason, language: language).response()
             }
-            if case .methodNotAllowed = mapped.status {
-                response.headers.replaceOrAdd(name: .allow, value: "GET, POST")
-            }
             return response
         }
     }
@@ -63,7 +60,9 @@ struct ErrorResponder: AsyncMiddleware {
             default: return Mapped(status: .unprocessableEntity, code: "importFailed", reason: error.description)
             }
         case let error as EPUBError:
-            return Mapped(status: .unprocessableEntity, code: "invalidEPUB", reason: error.description)
+            return Mapped(
+                status: .unprocessableEntity, code: error.isSafetyRefusal ? "unsafeArchive" : "invalidEPUB",
+                reason: error.description)
         case let error as UploadError:
             return Mapped(status: error.status, code: error.code, reason: error.description)
         case let error as DecodingError:
@@ -74,9 +73,15 @@ struct ErrorResponder: AsyncMiddleware {
                     status: .payloadTooLarge, code: "tooLarge",
                     reason: "The upload is too large. Files and text may be at most the server's upload limit.")
             }
+            if error.status == .unprocessableEntity {
+                return Mapped(
+                    status: .badRequest, code: "malformedRequest",
+                    reason: "The request body is empty or could not be read.")
+            }
+            let generic = error.reason == error.status.reasonPhrase
             return Mapped(
                 status: error.status, code: Self.code(for: error.status),
-                reason: error.status == .notFound ? "There is nothing at this address." : error.reason)
+                reason: error.status == .notFound && generic ? "There is nothing at this address." : error.reason)
         default:
             return Mapped(
                 status: .internalServerError, code: "internalError",
@@ -119,6 +124,17 @@ struct UploadError: Error, CustomStringConvertible {
             status: .unsupportedMediaType, code: "unsupportedFileType",
             description:
                 "“\(name)” is not a .txt or .epub file. Upload plain text (UTF-8, UTF-16 or GB18030) or an EPUB.")
+    }
+
+    static let malformedForm = UploadError(
+        status: .badRequest, code: "malformedRequest",
+        description: "The upload could not be read. Send a form with a title and a text field or a file.")
+
+    static let tooManyChanges = UploadError(
+        status: .payloadTooLarge, code: "tooManyChanges", description: "Send at most 1,000 changes per batch.")
+
+    static let invalidSettings = { (reason: String) in
+        UploadError(status: .badRequest, code: "invalidSettings", description: reason)
     }
 
     static let missingInput = UploadError(

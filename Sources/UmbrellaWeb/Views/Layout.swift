@@ -8,7 +8,7 @@ struct Layout {
     var settings: ReaderSettings
     var assetVersion: String
     var bodyClass: String
-    var scripts: [String] = []
+    var scripts: [String] = ["site.js"]
 
     var strings: Strings { Strings(language: settings.language) }
 
@@ -22,6 +22,7 @@ struct Layout {
                 .meta(.name("theme-color"), .content("#208C85")),
                 .element(named: "title", nodes: [.raw(title.htmlEscaped)]),
                 .link(.rel(.stylesheet), .href("/css/app.css?v=\(assetVersion)")),
+                .link(.rel(.icon), .href("/favicon.svg"), .attribute(named: "type", value: "image/svg+xml")),
                 .group(
                     scripts.map { script in
                         .script(.attribute(named: "type", value: "module"), .src("/js/\(script)?v=\(assetVersion)"))

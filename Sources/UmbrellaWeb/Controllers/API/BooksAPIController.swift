@@ -46,7 +46,12 @@ struct BooksAPIController: RouteCollection {
     /// Imports a multipart form with a file (or text), shared by the API and the add-book page.
     static func importUpload(_ req: Request) async throws -> Book {
         try req.ensureBodyWithinUploadLimit()
-        let form = try req.content.decode(UploadForm.self)
+        let form: UploadForm
+        do {
+            form = try req.content.decode(UploadForm.self)
+        } catch {
+            throw UploadError.malformedForm
+        }
         let importer = BookImporter()
         let draft: BookDraft
         if let file = form.file, file.data.readableBytes > 0 || !(file.filename.isEmpty) {
@@ -62,17 +67,17 @@ struct BooksAPIController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> BookDTO {
-        BookDTO(try await req.books.book(try req.parameters.require("bookID"), of: req.userID))
+        BookDTO(try await req.books.book(try req.bookIDParameter(), of: req.userID))
     }
 
     @Sendable func delete(req: Request) async throws -> DeleteBookResponse {
-        let kept = try await req.books.delete(try req.parameters.require("bookID"), of: req.userID)
+        let kept = try await req.books.delete(try req.bookIDParameter(), of: req.userID)
         return DeleteBookResponse(deleted: true, markedWordsKept: kept)
     }
 
     @Sendable func page(req: Request) async throws -> PageDTO {
-        let bookID: UUID = try req.parameters.require("bookID")
-        let number: Int = try req.parameters.require("page")
+        let bookID = try req.bookIDParameter()
+        let number = try req.pageParameter()
         let book = try await req.books.book(bookID, of: req.userID)
         let page = try await req.books.page(number, of: bookID, userID: req.userID)
         let settings = try await req.readerSettings.settings(for: req.userID)
@@ -95,7 +100,7 @@ struct BooksAPIController: RouteCollection {
     @Sendable func savePosition(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(PositionDTO.self)
         try await req.books.savePosition(
-            ReadingPosition(page: body.page, fraction: body.fraction), of: try req.parameters.require("bookID"),
+            ReadingPosition(page: body.page, fraction: body.fraction), of: try req.bookIDParameter(),
             userID: req.userID, at: req.now)
         return .noContent
     }

@@ -13,8 +13,12 @@ struct MarksAPIController: RouteCollection {
         routes.post(APIRoute.markBatch.pathComponents, use: batch)
     }
 
+    /// The word list: words marked now, or with `?all=true` also words marked once and unmarked since.
     @Sendable func list(req: Request) async throws -> [MarkDTO] {
-        try await req.wordMarks.marks(for: req.userID).map { MarkDTO($0, word: $0.word) }
+        let all = (try? req.query.get(Bool.self, at: "all")) ?? false
+        return try await req.wordMarks.marks(for: req.userID).filter { all || $0.isMarked }.map {
+            MarkDTO($0, word: $0.word)
+        }
     }
 
     @Sendable func show(req: Request) async throws -> MarkDTO {
@@ -35,7 +39,10 @@ struct MarksAPIController: RouteCollection {
     @Sendable func unmark(req: Request) async throws -> MarkDTO {
         let word: String = try req.parameters.require("word")
         // The body is optional: a plain DELETE unmarks with a server-made event identifier.
-        let body = req.body.data.flatMap { _ in try? req.content.decode(MarkRequest.self) }
+        var body: MarkRequest?
+        if let data = req.body.data, data.readableBytes > 0 {
+            body = try req.content.decode(MarkRequest.self)
+        }
         let change = MarkChange(
             eventID: body?.eventID ?? UUID(), word: word, marked: false, bookID: body?.bookID,
             pageNumber: body?.page, sentence: nil, sessionID: body?.sessionID, occurredAt: body?.timestamp ?? req.now)
@@ -46,7 +53,7 @@ struct MarksAPIController: RouteCollection {
     @Sendable func batch(req: Request) async throws -> MarkBatchResponse {
         let body = try req.content.decode(MarkBatchRequest.self)
         guard body.changes.count <= 1000 else {
-            throw Abort(.payloadTooLarge, reason: "Send at most 1,000 changes per batch.")
+            throw UploadError.tooManyChanges
         }
         var results: [MarkBatchResponse.Result] = []
         for change in body.changes {

@@ -21,14 +21,14 @@ struct SessionsAPIController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> SessionDTO {
-        let id: UUID = try req.parameters.require("sessionID")
+        let id = try req.sessionIDParameter()
         _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
         let summary = try await req.readingSessions.summary(id, of: req.userID)
         return SessionDTO(summary.session, summary: summary)
     }
 
     @Sendable func activity(req: Request) async throws -> SessionDTO {
-        let id: UUID = try req.parameters.require("sessionID")
+        let id = try req.sessionIDParameter()
         let body = try req.content.decode(SessionActivityRequest.self)
         let session = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
         var page: BookPage?
@@ -47,7 +47,7 @@ struct SessionsAPIController: RouteCollection {
     }
 
     @Sendable func end(req: Request) async throws -> SessionDTO {
-        let id: UUID = try req.parameters.require("sessionID")
+        let id = try req.sessionIDParameter()
         let body = try? req.content.decode(EndSessionRequest.self)
         _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
         let summary = try await req.readingSessions.end(

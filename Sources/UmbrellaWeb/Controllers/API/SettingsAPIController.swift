@@ -16,9 +16,9 @@ struct SettingsAPIController: RouteCollection {
     @Sendable func update(req: Request) async throws -> ReaderSettings {
         let body = try req.content.decode(ReaderSettings.self)
         guard ReaderSettings.allowedFontSizes.contains(body.fontSize) else {
-            throw Abort(.badRequest, reason: "fontSize must be one of 14, 16, 18 or 20.")
+            throw UploadError.invalidSettings("fontSize must be one of 14, 16, 18 or 20.")
         }
-        guard (1...6).contains(body.level) else { throw Abort(.badRequest, reason: "level must be from 1 to 6.") }
+        guard (1...6).contains(body.level) else { throw UploadError.invalidSettings("level must be from 1 to 6.") }
         try await req.readerSettings.save(body, for: req.userID)
         return body
     }

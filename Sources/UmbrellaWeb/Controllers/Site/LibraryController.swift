@@ -46,7 +46,7 @@ struct LibraryController: RouteCollection {
     }
 
     @Sendable func deleteBook(req: Request) async throws -> Response {
-        let kept = try await req.books.delete(try req.parameters.require("bookID"), of: req.userID)
+        let kept = try await req.books.delete(try req.bookIDParameter(), of: req.userID)
         return req.redirect(to: "/?deleted=\(kept)", redirectType: .normal)
     }
 

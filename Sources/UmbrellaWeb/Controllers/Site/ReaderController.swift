@@ -15,7 +15,7 @@ struct ReaderController: RouteCollection {
     }
 
     @Sendable func read(req: Request) async throws -> Response {
-        let bookID: UUID = try req.parameters.require("bookID")
+        let bookID = try req.bookIDParameter()
         let book = try await req.books.book(bookID, of: req.userID)
         let settings = try await req.readerSettings.settings(for: req.userID)
         var position = book.position
@@ -41,8 +41,8 @@ struct ReaderController: RouteCollection {
     }
 
     @Sendable func fragment(req: Request) async throws -> Response {
-        let bookID: UUID = try req.parameters.require("bookID")
-        let number: Int = try req.parameters.require("page")
+        let bookID = try req.bookIDParameter()
+        let number = try req.pageParameter()
         let page = try await req.books.page(number, of: bookID, userID: req.userID)
         let settings = try await req.readerSettings.settings(for: req.userID)
         let rendered = try await Self.render([page], settings: settings, req: req)[0]
@@ -72,7 +72,7 @@ struct ReaderController: RouteCollection {
     }
 
     @Sendable func summary(req: Request) async throws -> Response {
-        let id: UUID = try req.parameters.require("sessionID")
+        let id = try req.sessionIDParameter()
         _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
         let summary = try await req.readingSessions.summary(id, of: req.userID)
         let settings = try await req.readerSettings.settings(for: req.userID)
@@ -81,7 +81,7 @@ struct ReaderController: RouteCollection {
     }
 
     @Sendable func endSession(req: Request) async throws -> Response {
-        let id: UUID = try req.parameters.require("sessionID")
+        let id = try req.sessionIDParameter()
         _ = try await req.readingSessions.end(id, of: req.userID, reason: .ended, at: req.now)
         return req.redirect(to: "/sessions/\(id.uuidString)", redirectType: .normal)
     }

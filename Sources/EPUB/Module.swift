@@ -1,1 +1,0 @@
-// The EPUB target reads EPUB containers safely; see EPUBBook.
