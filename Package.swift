@@ -102,6 +102,7 @@ let package = Package(
                 "UmbrellaWeb", "UmbrellaStorage",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
             ],
             swiftSettings: strictSettings
         ),

@@ -21,7 +21,7 @@ struct ErrorResponder: AsyncMiddleware {
                 response = Response(status: mapped.status)
                 try response.content.encode(ErrorDTO(error: mapped.code, reason: mapped.reason), as: .json)
             } else {
-                let language = (try? await request.readerSettings.settings(for: request.userID).language) ?? .english
+                let language = (try? await request.currentSettings().language) ?? .english
                 response = ErrorPage(status: mapped.status, reason: mapped.reason, language: language).response()
             }
             return response
@@ -133,7 +133,7 @@ struct UploadError: Error, CustomStringConvertible {
     static let tooManyChanges = UploadError(
         status: .payloadTooLarge, code: "tooManyChanges", description: "Send at most 1,000 changes per batch.")
 
-    static let invalidSettings = { (reason: String) in
+    static func invalidSettings(_ reason: String) -> UploadError {
         UploadError(status: .badRequest, code: "invalidSettings", description: reason)
     }
 

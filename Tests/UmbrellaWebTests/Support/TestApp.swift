@@ -1,5 +1,6 @@
 import ChineseText
 import Fluent
+import FluentSQL
 import Foundation
 import Testing
 import Vapor

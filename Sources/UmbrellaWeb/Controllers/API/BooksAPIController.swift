@@ -71,21 +71,22 @@ struct BooksAPIController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> DeleteBookResponse {
-        let kept = try await req.books.delete(try req.bookIDParameter(), of: req.userID)
+        let bookID = try req.bookIDParameter()
+        let kept = try await req.books.delete(bookID, of: req.userID)
+        req.application.readerCache.removeBook(bookID)
         return DeleteBookResponse(deleted: true, markedWordsKept: kept)
     }
 
     @Sendable func page(req: Request) async throws -> PageDTO {
         let bookID = try req.bookIDParameter()
         let number = try req.pageParameter()
-        let book = try await req.books.book(bookID, of: req.userID)
-        let page = try await req.books.page(number, of: bookID, userID: req.userID)
-        let settings = try await req.readerSettings.settings(for: req.userID)
-        let annotated = req.textEngine.annotator.annotate(page.text, standard: settings.standard)
-        let marked = try await req.wordMarks.markedWords(for: req.userID, among: annotated.words)
+        let settings = try await req.currentSettings()
+        let (pageCount, cached) = try await req.annotatedPage(number, of: bookID, standard: settings.standard)
+        let annotated = cached.annotated
+        let marked = try await req.markedWords(among: annotated.words)
         return PageDTO(
-            bookID: bookID, number: number, pageCount: book.pageCount, chapterTitle: page.chapterTitle,
-            text: page.text, characterFallback: annotated.isCharacterFallback,
+            bookID: bookID, number: number, pageCount: pageCount, chapterTitle: cached.page.chapterTitle,
+            text: cached.page.text, characterFallback: annotated.isCharacterFallback,
             paragraphs: annotated.paragraphs.map { paragraph in
                 paragraph.map { token in
                     TokenDTO(

@@ -20,7 +20,7 @@ struct LookupAPIController: RouteCollection {
     @Sendable func lookUp(req: Request) async throws -> LookupDTO {
         let query = try req.query.decode(Query.self)
         let word = try WordMarkRules.validatedWord(query.word ?? "")
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         let mark = try await req.wordMarks.mark(of: word, for: req.userID)
         if query.session != nil {
             try await req.wordMarks.recordLookup(

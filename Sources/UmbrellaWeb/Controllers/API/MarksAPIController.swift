@@ -31,7 +31,7 @@ struct MarksAPIController: RouteCollection {
         let change = MarkChange(
             eventID: body.eventID, word: body.word ?? "", marked: true, bookID: body.bookID, pageNumber: body.page,
             sentence: body.sentence, sessionID: body.sessionID, occurredAt: body.timestamp ?? req.now)
-        let (mark, outcome) = try await req.wordMarks.apply(change, for: req.userID, at: req.now)
+        let (mark, outcome) = try await req.apply(change)
         return try await MarkDTO(mark, word: change.word, outcome: outcome)
             .encodeResponse(status: outcome == .applied ? .created : .ok, for: req)
     }
@@ -46,7 +46,7 @@ struct MarksAPIController: RouteCollection {
         let change = MarkChange(
             eventID: body?.eventID ?? UUID(), word: word, marked: false, bookID: body?.bookID,
             pageNumber: body?.page, sentence: nil, sessionID: body?.sessionID, occurredAt: body?.timestamp ?? req.now)
-        let (mark, outcome) = try await req.wordMarks.apply(change, for: req.userID, at: req.now)
+        let (mark, outcome) = try await req.apply(change)
         return MarkDTO(mark, word: word, outcome: outcome)
     }
 
@@ -58,12 +58,11 @@ struct MarksAPIController: RouteCollection {
         var results: [MarkBatchResponse.Result] = []
         for change in body.changes {
             do {
-                let (_, outcome) = try await req.wordMarks.apply(
+                let (_, outcome) = try await req.apply(
                     MarkChange(
                         eventID: change.eventID, word: change.word, marked: change.marked, bookID: change.bookId,
                         pageNumber: change.page, sentence: change.sentence, sessionID: change.sessionID,
-                        occurredAt: change.timestamp ?? req.now),
-                    for: req.userID, at: req.now)
+                        occurredAt: change.timestamp ?? req.now))
                 results.append(.init(eventID: change.eventID, status: outcome.rawValue, reason: nil))
             } catch let error as ReadingError {
                 results.append(.init(eventID: change.eventID, status: "failed", reason: error.description))

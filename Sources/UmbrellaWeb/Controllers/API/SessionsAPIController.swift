@@ -34,11 +34,10 @@ struct SessionsAPIController: RouteCollection {
         var page: BookPage?
         var words: [String] = []
         if let number = body.page, let bookID = session.bookID {
-            page = try await req.books.page(number, of: bookID, userID: req.userID)
-            if let page {
-                let settings = try await req.readerSettings.settings(for: req.userID)
-                words = req.textEngine.annotator.annotate(page.text, standard: settings.standard).words
-            }
+            let settings = try await req.currentSettings()
+            let cached = try await req.annotatedPage(number, of: bookID, standard: settings.standard).page
+            page = cached.page
+            words = cached.annotated.words
         }
         let updated = try await req.readingSessions.recordActivity(
             id, of: req.userID, page: page, words: words, activeSeconds: max(0, body.activeSeconds),

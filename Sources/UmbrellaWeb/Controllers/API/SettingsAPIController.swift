@@ -10,7 +10,7 @@ struct SettingsAPIController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> ReaderSettings {
-        try await req.readerSettings.settings(for: req.userID)
+        try await req.currentSettings()
     }
 
     @Sendable func update(req: Request) async throws -> ReaderSettings {
@@ -19,7 +19,7 @@ struct SettingsAPIController: RouteCollection {
             throw UploadError.invalidSettings("fontSize must be one of 14, 16, 18 or 20.")
         }
         guard (1...6).contains(body.level) else { throw UploadError.invalidSettings("level must be from 1 to 6.") }
-        try await req.readerSettings.save(body, for: req.userID)
+        try await req.saveSettings(body)
         return body
     }
 }

@@ -15,7 +15,7 @@ struct LibraryController: RouteCollection {
     }
 
     @Sendable func library(req: Request) async throws -> Response {
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         let kept = try? req.query.get(Int.self, at: "deleted")
         return LibraryPage(
             books: try await req.books.books(of: req.userID), settings: settings,
@@ -24,7 +24,7 @@ struct LibraryController: RouteCollection {
     }
 
     @Sendable func newBook(req: Request) async throws -> Response {
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         return AddBookPage(settings: settings, assetVersion: req.application.assetVersion).html.response()
     }
 
@@ -37,7 +37,7 @@ struct LibraryController: RouteCollection {
             let mapped = ErrorResponder.map(error)
             guard mapped.status != .internalServerError else { throw error }
             let form = try? req.content.decode(BooksAPIController.UploadForm.self)
-            let settings = try await req.readerSettings.settings(for: req.userID)
+            let settings = try await req.currentSettings()
             return AddBookPage(
                 settings: settings, assetVersion: req.application.assetVersion, error: mapped.reason,
                 title: form?.title ?? "", author: form?.author ?? "", text: form?.text ?? ""
@@ -46,12 +46,14 @@ struct LibraryController: RouteCollection {
     }
 
     @Sendable func deleteBook(req: Request) async throws -> Response {
-        let kept = try await req.books.delete(try req.bookIDParameter(), of: req.userID)
+        let bookID = try req.bookIDParameter()
+        let kept = try await req.books.delete(bookID, of: req.userID)
+        req.application.readerCache.removeBook(bookID)
         return req.redirect(to: "/?deleted=\(kept)", redirectType: .normal)
     }
 
     @Sendable func about(req: Request) async throws -> Response {
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         let noticeURL = req.textEngine.dataDirectory.appendingPathComponent("NOTICE")
         let notice = (try? String(contentsOf: noticeURL, encoding: .utf8)) ?? ""
         return AboutPage(notice: notice, settings: settings, assetVersion: req.application.assetVersion).html

@@ -17,7 +17,7 @@ struct ReaderController: RouteCollection {
     @Sendable func read(req: Request) async throws -> Response {
         let bookID = try req.bookIDParameter()
         let book = try await req.books.book(bookID, of: req.userID)
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         var position = book.position
         if let requested = try? req.query.get(Int.self, at: "page") {
             guard (1...max(1, book.pageCount)).contains(requested) else {
@@ -28,8 +28,7 @@ struct ReaderController: RouteCollection {
         position.page = min(position.page, max(1, book.pageCount))
         let low = max(1, position.page - 1)
         let high = min(book.pageCount, position.page + Self.window)
-        let pages = low <= high ? try await req.books.pages(low...high, of: bookID, userID: req.userID) : []
-        let rendered = try await Self.render(pages, settings: settings, req: req)
+        let rendered = low <= high ? try await Self.render(low...high, of: bookID, settings: settings, req: req) : []
         let session = try await req.readingSessions.start(
             for: req.userID, book: book, page: position.page, at: req.now)
         return ReaderPage(
@@ -43,9 +42,8 @@ struct ReaderController: RouteCollection {
     @Sendable func fragment(req: Request) async throws -> Response {
         let bookID = try req.bookIDParameter()
         let number = try req.pageParameter()
-        let page = try await req.books.page(number, of: bookID, userID: req.userID)
-        let settings = try await req.readerSettings.settings(for: req.userID)
-        let rendered = try await Self.render([page], settings: settings, req: req)[0]
+        let settings = try await req.currentSettings()
+        let rendered = try await Self.render(number...number, of: bookID, settings: settings, req: req)[0]
         var html = ""
         if let chapter = rendered.chapterTitle { html += "<h2 class=\"chapter-title\">\(chapter.htmlEscaped)</h2>" }
         html += rendered.html
@@ -55,19 +53,21 @@ struct ReaderController: RouteCollection {
         return Response(status: .ok, headers: headers, body: .init(string: html))
     }
 
+    /// Pages `range` of a book as HTML, with the user's marks and settings.
     static func render(
-        _ pages: [BookPage], settings: ReaderSettings, req: Request
-    ) async throws
-        -> [ReaderPage.RenderedPage]
+        _ range: ClosedRange<Int>, of bookID: UUID, settings: ReaderSettings, req: Request
+    )
+        async throws -> [ReaderPage.RenderedPage]
     {
-        let annotator = req.textEngine.annotator
-        let annotated = pages.map { annotator.annotate($0.text, standard: settings.standard) }
-        let marked = try await req.wordMarks.markedWords(
-            for: req.userID, among: Array(Set(annotated.flatMap(\.words))))
-        return zip(pages, annotated).map { page, annotated in
+        var pages: [ReaderCache.CachedPage] = []
+        for number in range {
+            pages.append(try await req.annotatedPage(number, of: bookID, standard: settings.standard).page)
+        }
+        let marked = try await req.markedWords(among: pages.flatMap(\.annotated.words))
+        return pages.map { cached in
             ReaderPage.RenderedPage(
-                number: page.number, chapterTitle: page.chapterTitle,
-                html: PageHTML.render(annotated, marked: marked, settings: settings))
+                number: cached.page.number, chapterTitle: cached.page.chapterTitle,
+                html: PageHTML.render(cached.annotated, marked: marked, settings: settings))
         }
     }
 
@@ -75,7 +75,7 @@ struct ReaderController: RouteCollection {
         let id = try req.sessionIDParameter()
         _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
         let summary = try await req.readingSessions.summary(id, of: req.userID)
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         return SessionSummaryPage(summary: summary, settings: settings, assetVersion: req.application.assetVersion)
             .html.response()
     }

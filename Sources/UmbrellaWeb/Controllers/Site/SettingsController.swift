@@ -10,7 +10,7 @@ struct SettingsController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> Response {
-        let settings = try await req.readerSettings.settings(for: req.userID)
+        let settings = try await req.currentSettings()
         let returnPath = Self.safeReturnPath(try? req.query.get(String.self, at: "return"))
         let saved = (try? req.query.get(String.self, at: "saved")) != nil
         return SettingsPage(
@@ -31,7 +31,7 @@ struct SettingsController: RouteCollection {
 
     @Sendable func save(req: Request) async throws -> Response {
         let form = try req.content.decode(Form.self)
-        let current = try await req.readerSettings.settings(for: req.userID)
+        let current = try await req.currentSettings()
         let settings = ReaderSettings(
             fontSize: form.fontSize ?? current.fontSize,
             pinyin: form.pinyin.flatMap(ReaderSettings.PinyinDisplay.init(rawValue:)) ?? current.pinyin,
@@ -40,7 +40,7 @@ struct SettingsController: RouteCollection {
             language: form.language.flatMap(InterfaceLanguage.init(rawValue:)) ?? current.language,
             level: form.level ?? current.level,
             standard: form.standard.flatMap(HSKStandard.init(rawValue:)) ?? current.standard)
-        try await req.readerSettings.save(settings, for: req.userID)
+        try await req.saveSettings(settings)
         if let back = Self.safeReturnPath(form.return) {
             return req.redirect(to: back, redirectType: .normal)
         }

@@ -1,0 +1,102 @@
+import ChineseText
+import Foundation
+import Reading
+import Synchronization
+
+/// What the reader serves over and over, kept in memory: each page's segmentation and readings
+/// (pages never change once stored), each user's settings and currently marked words.
+///
+/// One server process owns its database, so the cache is updated on every write it makes
+/// (write-through) and never serves stale marks. Pages are evicted least recently used.
+final class ReaderCache: Sendable {
+    struct PageKey: Hashable, Sendable {
+        var bookID: UUID
+        var number: Int
+        var standard: HSKStandard
+    }
+
+    struct CachedPage: Sendable {
+        var page: BookPage
+        var annotated: AnnotatedPage
+    }
+
+    struct BookInfo: Sendable {
+        var ownerID: UUID
+        var pageCount: Int
+    }
+
+    private struct State {
+        var books: [UUID: BookInfo] = [:]
+        var markVersions: [UUID: Int] = [:]
+        var pages: [PageKey: (CachedPage, UInt64)] = [:]
+        var clock: UInt64 = 0
+        var settings: [UUID: ReaderSettings] = [:]
+        var marked: [UUID: Set<String>] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let pageLimit: Int
+
+    init(pageLimit: Int = 4000) {
+        self.pageLimit = pageLimit
+    }
+
+    func page(_ key: PageKey) -> CachedPage? {
+        state.withLock { state in
+            guard let (page, _) = state.pages[key] else { return nil }
+            state.clock += 1
+            state.pages[key] = (page, state.clock)
+            return page
+        }
+    }
+
+    func store(_ page: CachedPage, for key: PageKey) {
+        state.withLock { state in
+            state.clock += 1
+            state.pages[key] = (page, state.clock)
+            if state.pages.count > pageLimit {
+                // Drop the least recently used quarter in one pass rather than one entry per insert.
+                let cutoff = state.pages.values.map(\.1).sorted()[pageLimit / 4]
+                state.pages = state.pages.filter { $0.value.1 > cutoff }
+            }
+        }
+    }
+
+    func book(_ bookID: UUID) -> BookInfo? { state.withLock { $0.books[bookID] } }
+
+    func store(_ info: BookInfo, for bookID: UUID) { state.withLock { $0.books[bookID] = info } }
+
+    /// Forgets a deleted book and its pages.
+    func removeBook(_ bookID: UUID) {
+        state.withLock { state in
+            state.books[bookID] = nil
+            state.pages = state.pages.filter { $0.key.bookID != bookID }
+        }
+    }
+
+    func settings(of userID: UUID) -> ReaderSettings? { state.withLock { $0.settings[userID] } }
+
+    func store(_ settings: ReaderSettings, of userID: UUID) { state.withLock { $0.settings[userID] = settings } }
+
+    /// The user's marked words if loaded, and the version to pass to `store(markedWords:…)` otherwise.
+    func markedWords(of userID: UUID) -> (words: Set<String>?, version: Int) {
+        state.withLock { ($0.marked[userID], $0.markVersions[userID, default: 0]) }
+    }
+
+    /// Keeps marks loaded from the database, unless a mark changed since the load began (`version`).
+    func store(markedWords: Set<String>, of userID: UUID, loadedAt version: Int) {
+        state.withLock { state in
+            guard state.markVersions[userID, default: 0] == version else { return }
+            state.marked[userID] = markedWords
+        }
+    }
+
+    /// Records a committed mark or unmark.
+    func update(word: String, marked: Bool, of userID: UUID) {
+        state.withLock { state in
+            state.markVersions[userID, default: 0] += 1
+            guard state.marked[userID] != nil else { return }
+            if marked { state.marked[userID]?.insert(word) } else { state.marked[userID]?.remove(word) }
+        }
+    }
+}
