@@ -14,6 +14,8 @@ Builds the release binary (unless --skip-build), then, with a fresh data directo
      - GET /api/v1/books/{id}/pages/{n}   (page JSON: tokens, pinyin, levels, marks)
      - GET /books/{id}/pages/{n}/fragment  (page HTML)
    cycling over 20 pages, and reports wrk's latency distribution (median, p90, p99) and rate.
+   Before that, after a restart, each page's first request is timed alone: that one does the
+   segmentation, readings and rendering that later requests find in the server's page cache.
    The peer in the same run is nginx serving the same fragment bytes as a static file (the floor
    of what any server can do on this machine), when nginx is installed (`apt-get install nginx`).
 3. mark round trip: 200 sequential POST /api/v1/marks from one HTTP/1.1 keep-alive client
@@ -131,7 +133,8 @@ def nginx_peer(html: bytes, duration: int, connections: int, work: Path) -> dict
     (root / "www" / "fragment.html").write_bytes(html)
     port = free_port()
     conf = root / "nginx.conf"
-    conf.write_text(f"""daemon off; worker_processes 2; pid {root}/nginx.pid; error_log {root}/error.log;
+    user = "user root;" if os.geteuid() == 0 else ""
+    conf.write_text(f"""{user} daemon off; worker_processes 2; pid {root}/nginx.pid; error_log {root}/error.log;
 events {{ worker_connections 1024; }}
 http {{ access_log off; server {{ listen 127.0.0.1:{port}; root {root}/www; }} }}
 """)
@@ -209,6 +212,19 @@ def main() -> int:
             json_paths = [f"/api/v1/books/{book['id']}/pages/{n}" for n in range(1, page_count + 1)]
             html_paths = [f"/books/{book['id']}/pages/{n}/fragment" for n in range(1, page_count + 1)]
             results["pages"] = {"count": page_count, "mean_characters": round(statistics.mean(lengths))}
+            # Restart so nothing is cached, then time each page's first request (segmentation,
+            # readings, rendering and the database read all happen here), one at a time.
+            for name, paths in (("page_json_first_request", json_paths), ("page_html_first_request", html_paths)):
+                stop(proc)
+                proc = start_server(data, port)
+                wait_ready(port)
+                times = []
+                for path in paths:
+                    start = time.perf_counter()
+                    urllib.request.urlopen(base + path).read()
+                    times.append((time.perf_counter() - start) * 1000)
+                results[name] = {"median_ms": round(statistics.median(times), 2), "max_ms": round(max(times), 2),
+                                 "what": "first request of each page after a restart (nothing cached), sequential"}
             for name, paths in (("page_json", json_paths), ("page_html", html_paths)):
                 wrk(base + paths[0], 2, args.connections, cycling_script(paths, work))  # warm-up
                 results[name] = wrk(base + paths[0], args.duration, args.connections, cycling_script(paths, work))

@@ -14,7 +14,9 @@
 ///      `=== page 3 ===`, `-- Page 12 --`;
 ///    - `第N页` / `第N頁` (N in Arabic or Chinese numerals), `分页` or `分頁`, decorated the same way.
 ///
-///    The marker line itself is dropped; several markers in a row never make an empty page.
+///    The marker line itself is dropped; several markers in a row never make an empty page. When a
+///    text has markers, the writer has chosen the pages: the text between two markers stays one
+///    page unless it is longer than `markedPageLimit` characters, and only then is split by length.
 /// 2. **Chapter headings**: a line of at most 30 characters, without sentence-ending punctuation,
 ///    that is `第` + a number + one of 章回节節卷部篇集幕话話 (optionally followed by a title:
 ///    `第一章 风起`, `第12回`), `Chapter 3`, `Chapter IV: Home`, `Part Two`, or one of 序, 序言, 序章,
@@ -42,6 +44,10 @@ public struct PageSplitter: Sendable {
         self.targetLength = max(1, targetLength)
     }
 
+    /// The longest page a writer's page markers may make before it is split by length: eight
+    /// targets (4,000 characters by default).
+    public var markedPageLimit: Int { 8 * targetLength }
+
     /// Splits plain text into pages, finding chapter headings and page markers in it.
     public func split(_ text: String) -> [PageDraft] {
         split(chapters: [Chapter(text: text)])
@@ -53,7 +59,11 @@ public struct PageSplitter: Sendable {
     /// A heading on the chapter's first line does not replace a title the chapter already has.
     public func split(chapters: [Chapter]) -> [PageDraft] {
         chapters.flatMap { chapter in
-            sections(of: chapter).flatMap(pages(of:))
+            let sections = sections(of: chapter)
+            return sections.flatMap { section in
+                section.endsAtMarker || section.startsAtMarker
+                    ? markedPage(section) ?? pages(of: section) : pages(of: section)
+            }
         }
     }
 
@@ -63,6 +73,8 @@ public struct PageSplitter: Sendable {
     private struct Section {
         var title: String?
         var lines: [String] = []
+        var startsAtMarker = false
+        var endsAtMarker = false
 
         var hasText: Bool { lines.contains { !$0.isEmpty } }
     }
@@ -76,8 +88,11 @@ public struct PageSplitter: Sendable {
         for line in lines {
             switch line.kind {
             case .marker:
-                if current.hasText { sections.append(current) }
-                current = Section(title: current.title)
+                if current.hasText {
+                    current.endsAtMarker = true
+                    sections.append(current)
+                }
+                current = Section(title: current.title, startsAtMarker: true)
             case .heading(let title):
                 if chapterHasText || chapterTitle == nil {
                     if current.hasText { sections.append(current) }
@@ -132,6 +147,14 @@ public struct PageSplitter: Sendable {
         }
         flush()
         return pages
+    }
+
+    /// A section the writer delimited with page markers, as one page, if it is not too long.
+    private func markedPage(_ section: Section) -> [PageDraft]? {
+        let units = units(of: section)
+        guard units.reduce(0, { $0 + $1.length }) <= markedPageLimit else { return nil }
+        let text = Self.pageText(units)
+        return text.isEmpty ? [] : [PageDraft(text: text, chapterTitle: section.title)]
     }
 
     private func units(of section: Section) -> [Unit] {

@@ -18,6 +18,8 @@ final class ReaderCache: Sendable {
     struct CachedPage: Sendable {
         var page: BookPage
         var annotated: AnnotatedPage
+        /// `annotated.words`, computed once.
+        var words: [String]
     }
 
     struct BookInfo: Sendable {
@@ -25,7 +27,18 @@ final class ReaderCache: Sendable {
         var pageCount: Int
     }
 
+    /// A page rendered for one user's settings (`variant`) at one version of their marks, so a
+    /// cached rendering is found without hashing any of the page's words, and any mark makes the
+    /// user's renderings miss.
+    struct RenderKey: Hashable, Sendable {
+        var userID: UUID
+        var page: PageKey
+        var variant: String
+        var markVersion: Int
+    }
+
     private struct State {
+        var rendered: [RenderKey: (String, UInt64)] = [:]
         var books: [UUID: BookInfo] = [:]
         var markVersions: [UUID: Int] = [:]
         var pages: [PageKey: (CachedPage, UInt64)] = [:]
@@ -62,6 +75,26 @@ final class ReaderCache: Sendable {
         }
     }
 
+    func rendered(_ key: RenderKey) -> String? {
+        state.withLock { state in
+            guard let (text, _) = state.rendered[key] else { return nil }
+            state.clock += 1
+            state.rendered[key] = (text, state.clock)
+            return text
+        }
+    }
+
+    func store(rendered text: String, for key: RenderKey) {
+        state.withLock { state in
+            state.clock += 1
+            state.rendered[key] = (text, state.clock)
+            if state.rendered.count > pageLimit / 2 {
+                let cutoff = state.rendered.values.map(\.1).sorted()[pageLimit / 8]
+                state.rendered = state.rendered.filter { $0.value.1 > cutoff }
+            }
+        }
+    }
+
     func book(_ bookID: UUID) -> BookInfo? { state.withLock { $0.books[bookID] } }
 
     func store(_ info: BookInfo, for bookID: UUID) { state.withLock { $0.books[bookID] = info } }
@@ -71,6 +104,7 @@ final class ReaderCache: Sendable {
         state.withLock { state in
             state.books[bookID] = nil
             state.pages = state.pages.filter { $0.key.bookID != bookID }
+            state.rendered = state.rendered.filter { $0.key.page.bookID != bookID }
         }
     }
 
@@ -82,6 +116,9 @@ final class ReaderCache: Sendable {
     func markedWords(of userID: UUID) -> (words: Set<String>?, version: Int) {
         state.withLock { ($0.marked[userID], $0.markVersions[userID, default: 0]) }
     }
+
+    /// The version of the user's marks: it changes with every committed mark or unmark.
+    func markVersion(of userID: UUID) -> Int { state.withLock { $0.markVersions[userID, default: 0] } }
 
     /// Keeps marks loaded from the database, unless a mark changed since the load began (`version`).
     func store(markedWords: Set<String>, of userID: UUID, loadedAt version: Int) {

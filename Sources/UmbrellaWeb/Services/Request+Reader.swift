@@ -77,8 +77,8 @@ extension Request {
         guard let page = try await books.pages(number...number, of: bookID, userID: userID).first else {
             throw ReadingError.pageOutOfRange(page: number, pageCount: info.pageCount)
         }
-        let cached = ReaderCache.CachedPage(
-            page: page, annotated: textEngine.annotator.annotate(page.text, standard: standard))
+        let annotated = textEngine.annotator.annotate(page.text, standard: standard)
+        let cached = ReaderCache.CachedPage(page: page, annotated: annotated, words: annotated.words)
         application.readerCache.store(cached, for: key)
         return (info.pageCount, cached)
     }

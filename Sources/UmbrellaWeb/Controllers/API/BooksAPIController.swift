@@ -77,25 +77,39 @@ struct BooksAPIController: RouteCollection {
         return DeleteBookResponse(deleted: true, markedWordsKept: kept)
     }
 
-    @Sendable func page(req: Request) async throws -> PageDTO {
+    /// The page's JSON, encoded once per set of marked words on it and then served from the cache.
+    @Sendable func page(req: Request) async throws -> Response {
         let bookID = try req.bookIDParameter()
         let number = try req.pageParameter()
         let settings = try await req.currentSettings()
         let (pageCount, cached) = try await req.annotatedPage(number, of: bookID, standard: settings.standard)
         let annotated = cached.annotated
-        let marked = try await req.markedWords(among: annotated.words)
-        return PageDTO(
-            bookID: bookID, number: number, pageCount: pageCount, chapterTitle: cached.page.chapterTitle,
-            text: cached.page.text, characterFallback: annotated.isCharacterFallback,
-            paragraphs: annotated.paragraphs.map { paragraph in
-                paragraph.map { token in
-                    TokenDTO(
-                        text: token.text, word: token.isWord, start: token.utf16Offset,
-                        pinyin: token.isWord ? token.pinyin : nil, hskLevel: token.hskLevel,
-                        hasEntry: token.isWord ? token.hasEntry : nil,
-                        marked: token.isWord ? marked.contains(token.text) : nil)
-                }
-            })
+        let cache = req.application.readerCache
+        let key = ReaderCache.RenderKey(
+            userID: req.userID, page: .init(bookID: bookID, number: number, standard: settings.standard),
+            variant: "json", markVersion: cache.markVersion(of: req.userID))
+        var json = cache.rendered(key)
+        if json == nil {
+            let marked = try await req.markedWords(among: cached.words)
+            let dto = PageDTO(
+                bookID: bookID, number: number, pageCount: pageCount, chapterTitle: cached.page.chapterTitle,
+                text: cached.page.text, characterFallback: annotated.isCharacterFallback,
+                paragraphs: annotated.paragraphs.map { paragraph in
+                    paragraph.map { token in
+                        TokenDTO(
+                            text: token.text, word: token.isWord, start: token.utf16Offset,
+                            pinyin: token.isWord ? token.pinyin : nil, hskLevel: token.hskLevel,
+                            hasEntry: token.isWord ? token.hasEntry : nil,
+                            marked: token.isWord ? marked.contains(token.text) : nil)
+                    }
+                })
+            let encoded = String(decoding: try JSONEncoder().encode(dto), as: UTF8.self)
+            cache.store(rendered: encoded, for: key)
+            json = encoded
+        }
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(string: json ?? "{}"))
     }
 
     @Sendable func savePosition(req: Request) async throws -> HTTPStatus {

@@ -37,7 +37,7 @@ struct SessionsAPIController: RouteCollection {
             let settings = try await req.currentSettings()
             let cached = try await req.annotatedPage(number, of: bookID, standard: settings.standard).page
             page = cached.page
-            words = cached.annotated.words
+            words = cached.words
         }
         let updated = try await req.readingSessions.recordActivity(
             id, of: req.userID, page: page, words: words, activeSeconds: max(0, body.activeSeconds),

@@ -63,12 +63,28 @@ struct ReaderController: RouteCollection {
         for number in range {
             pages.append(try await req.annotatedPage(number, of: bookID, standard: settings.standard).page)
         }
-        let marked = try await req.markedWords(among: pages.flatMap(\.annotated.words))
-        return pages.map { cached in
-            ReaderPage.RenderedPage(
-                number: cached.page.number, chapterTitle: cached.page.chapterTitle,
-                html: PageHTML.render(cached.annotated, marked: marked, settings: settings))
+        let cache = req.application.readerCache
+        let version = cache.markVersion(of: req.userID)
+        let variant = "html-\(settings.pinyin.rawValue)-\(settings.level)-\(settings.toneColors)"
+        var marked: Set<String>?
+        var rendered: [ReaderPage.RenderedPage] = []
+        for cached in pages {
+            let key = ReaderCache.RenderKey(
+                userID: req.userID,
+                page: .init(bookID: bookID, number: cached.page.number, standard: settings.standard),
+                variant: variant, markVersion: version)
+            var html = cache.rendered(key)
+            if html == nil {
+                if marked == nil { marked = try await req.markedWords(among: pages.flatMap(\.words)) }
+                let fresh = PageHTML.render(cached.annotated, marked: marked ?? [], settings: settings)
+                cache.store(rendered: fresh, for: key)
+                html = fresh
+            }
+            rendered.append(
+                ReaderPage.RenderedPage(
+                    number: cached.page.number, chapterTitle: cached.page.chapterTitle, html: html ?? ""))
         }
+        return rendered
     }
 
     @Sendable func summary(req: Request) async throws -> Response {
