@@ -1,3 +1,4 @@
+import FluentSQL
 import Foundation
 import Reading
 import Testing
@@ -50,6 +51,33 @@ final class TestClock: @unchecked Sendable {
             #expect(ended.endReason == .ended)
             let card = try await app.send(.GET, "/sessions/\(session.id)")
             #expect(card.text.contains("id=\"mark-count\">1<"))
+        }
+    }
+
+    @Test func wordsOnPagesReachedAreRecordedAsSeen() async throws {
+        try await withTestApp(seedStarter: false) { app in
+            let text = "月亮很美。\n---\n月亮在天上。"
+            let book = try await app.send(.POST, "/api/v1/books", json: CreateBookRequest(title: "月", text: text))
+                .json(BookDTO.self)
+            let session = try await app.send(
+                .POST, "/api/v1/sessions", json: StartSessionRequest(bookID: book.id, page: 1)
+            ).json(SessionDTO.self)
+            _ = try await app.send(
+                .POST, "/api/v1/sessions/\(session.id)/activity",
+                json: SessionActivityRequest(page: 2, activeSeconds: 5))
+            _ = try await app.send(
+                .POST, "/api/v1/sessions/\(session.id)/activity",
+                json: SessionActivityRequest(page: 2, activeSeconds: 5))
+            let sql = try #require(app.db as? any SQLDatabase)
+            struct Row: Decodable {
+                var word: String
+                var seen_count: Int
+            }
+            let rows = try await sql.raw("SELECT word, seen_count FROM word_exposures").all(decoding: Row.self)
+            let seen = Dictionary(uniqueKeysWithValues: rows.map { ($0.word, $0.seen_count) })
+            #expect(seen["月亮"] == 2)
+            #expect(seen["美"] == 1)
+            #expect(seen["天上"] == 1)
         }
     }
 

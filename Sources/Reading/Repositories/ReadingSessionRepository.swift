@@ -2,8 +2,12 @@ public import Foundation
 
 /// Stores reading sessions and which pages and words each one reached.
 public protocol ReadingSessionRepository: Sendable {
-    /// Starts a session on `book` at `page`, ending the user's other open sessions.
-    func start(for userID: UUID, book: Book, page: Int, at date: Date) async throws -> ReadingSession
+    /// Starts a session on `book` at `page` (whose distinct words are `words`, counted as seen),
+    /// ending the user's other open sessions.
+    func start(
+        for userID: UUID, book: Book, page: Int, words: [String], at date: Date
+    ) async throws
+        -> ReadingSession
     /// One session, ending it first if it has timed out under `policy`.
     func session(
         _ id: UUID, of userID: UUID, policy: ReadingSessionPolicy, at date: Date

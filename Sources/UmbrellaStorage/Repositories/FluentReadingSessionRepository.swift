@@ -13,7 +13,11 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
     }
 
     /// See ``ReadingSessionRepository/start(for:book:page:at:)``.
-    public func start(for userID: UUID, book: Book, page: Int, at date: Date) async throws -> ReadingSession {
+    public func start(
+        for userID: UUID, book: Book, page: Int, words: [String], at date: Date
+    ) async throws
+        -> ReadingSession
+    {
         let page = min(max(1, page), max(1, book.pageCount))
         return try await database.transaction { transaction in
             try await ReadingSessionModel.query(on: transaction)
@@ -40,6 +44,7 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
             reached.pageNumber = page
             reached.reachedAt = date
             try await reached.create(on: transaction)
+            try await Self.recordExposures(of: words, for: userID, at: date, on: transaction)
             return try await Self.domain(session, on: transaction)
         }
     }

@@ -15,8 +15,13 @@ struct SessionsAPIController: RouteCollection {
     @Sendable func start(req: Request) async throws -> Response {
         let body = try req.content.decode(StartSessionRequest.self)
         let book = try await req.books.book(body.bookID, of: req.userID)
+        let page = min(max(1, body.page ?? book.position.page), max(1, book.pageCount))
+        let settings = try await req.currentSettings()
+        let words =
+            book.pageCount > 0
+            ? try await req.annotatedPage(page, of: book.id, standard: settings.standard).page.words : []
         let session = try await req.readingSessions.start(
-            for: req.userID, book: book, page: body.page ?? book.position.page, at: req.now)
+            for: req.userID, book: book, page: page, words: words, at: req.now)
         return try await SessionDTO(session).encodeResponse(status: .created, for: req)
     }
 

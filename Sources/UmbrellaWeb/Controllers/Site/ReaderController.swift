@@ -29,8 +29,11 @@ struct ReaderController: RouteCollection {
         let low = max(1, position.page - 1)
         let high = min(book.pageCount, position.page + Self.window)
         let rendered = low <= high ? try await Self.render(low...high, of: bookID, settings: settings, req: req) : []
+        let startWords =
+            book.pageCount > 0
+            ? try await req.annotatedPage(position.page, of: bookID, standard: settings.standard).page.words : []
         let session = try await req.readingSessions.start(
-            for: req.userID, book: book, page: position.page, at: req.now)
+            for: req.userID, book: book, page: position.page, words: startWords, at: req.now)
         return ReaderPage(
             book: book, renderedPages: rendered,
             pageLengths: try await req.books.pageLengths(of: bookID, userID: req.userID),
