@@ -48,6 +48,7 @@ public func configure(
 
     app.middleware = Middlewares()
     app.middleware.use(ErrorResponder())
+    app.middleware.use(SecurityHeaders())
     app.middleware.use(
         FileMiddleware(publicDirectory: configuration.publicDirectory.path + "/", defaultFile: nil))
     try routes(app)

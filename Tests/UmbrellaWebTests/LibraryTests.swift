@@ -157,4 +157,21 @@ import VaporTesting
             #expect(marks.first?.bookID == nil)
         }
     }
+
+    @Test func formsPostedFromAnotherSiteAreRefused() async throws {
+        try await withTestApp(seedStarter: false) { app in
+            let json = CreateBookRequest(title: "x", text: "你好。")
+            let evil = try await app.send(
+                .POST, "/api/v1/books", json: json,
+                headers: ["Origin": "https://evil.example", "Host": "127.0.0.1:8080"])
+            #expect(evil.status == .forbidden)
+            #expect(try evil.json(ErrorDTO.self).error == "crossOrigin")
+            let same = try await app.send(
+                .POST, "/api/v1/books", json: json,
+                headers: ["Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080"])
+            #expect(same.status == .created)
+            let page = try await app.send(.GET, "/")
+            #expect(page.headers.first(name: "Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+        }
+    }
 }

@@ -63,6 +63,8 @@ struct ErrorResponder: AsyncMiddleware {
             return Mapped(
                 status: .unprocessableEntity, code: error.isSafetyRefusal ? "unsafeArchive" : "invalidEPUB",
                 reason: error.description)
+        case let error as CrossOriginRequest:
+            return Mapped(status: .forbidden, code: "crossOrigin", reason: error.description)
         case let error as UploadError:
             return Mapped(status: error.status, code: error.code, reason: error.description)
         case let error as DecodingError:
