@@ -103,7 +103,9 @@ export class MarkQueue extends EventTarget {
             }
             let result;
             try {
-                result = await requestJSON("POST", this.url, { changes: batch.map(wire) });
+                // sentAt lets the server correct the timestamps for this device's clock.
+                const sentAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+                result = await requestJSON("POST", this.url, { sentAt, changes: batch.map(wire) });
             } catch (error) {
                 if (error instanceof NetworkError) {
                     offline = true;
@@ -144,7 +146,7 @@ export class MarkQueue extends EventTarget {
             }
             const answer = statuses.get(idKey(item.eventID));
             const status = answer && answer.status;
-            if (status === "applied" || status === "duplicate") {
+            if (status === "applied" || status === "duplicate" || status === "superseded") {
                 applied.push(item);
             } else {
                 const attempts = (item.attempts || 0) + (countAttempt ? 1 : 0);

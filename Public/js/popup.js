@@ -17,11 +17,14 @@ function element(name, className, text) {
 export function hskLines(data) {
     const lines = [];
     const standard = data.hsk && data.hsk.standard;
-    if (data.hsk && data.hsk.label) lines.push(data.hsk.label);
-    else if (data.hsk && data.hsk.level) {
-        lines.push(t(standard === "hsk2" ? "hsk2" : "hsk3", { level: data.hsk.level }));
+    // Built from the level, not the server's English label, so it follows the interface language.
+    if (data.hsk && data.hsk.level) {
+        const level = data.hsk.level === 7 && standard !== "hsk2" ? "7–9" : data.hsk.level;
+        lines.push(t(standard === "hsk2" ? "hsk2" : "hsk3", { level }));
     }
-    if (data.hsk3Level && standard !== "hsk3") lines.push(t("hsk3", { level: data.hsk3Level }));
+    if (data.hsk3Level && standard !== "hsk3") {
+        lines.push(t("hsk3", { level: data.hsk3Level === 7 ? "7–9" : data.hsk3Level }));
+    }
     if (data.hsk2Level && standard !== "hsk2") lines.push(t("hsk2", { level: data.hsk2Level }));
     return lines;
 }

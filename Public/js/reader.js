@@ -454,6 +454,9 @@ class Reader {
                     ? `${t("marked", { word })} · ${t("markedThisSession", { count: this.sessionMarks.size })}`
                     : t("unmarked", { word }),
             );
+        } else if (result.status >= 500) {
+            // The server could not commit it now: keep it (same eventID, so a retry is applied once).
+            this.enqueue(change);
         } else {
             this.renderWord(word);
             this.syncPopup(word);
@@ -836,7 +839,8 @@ class Reader {
         if (this.queue.size && navigator.onLine !== false) this.flushQueue();
     }
 
-    async reportActivity({ unload = false } = {}) {
+    /** Reports active time; `restart: false` leaves an ended session ended (End uses it). */
+    async reportActivity({ unload = false, restart = true } = {}) {
         this.tick();
         const seconds = Math.floor(this.activeMs / 1000);
         if (seconds < 1 || !this.sessionID) return;
@@ -853,7 +857,7 @@ class Reader {
         }
         try {
             let result = await requestJSON("POST", url(), body);
-            if (isSessionEnded(result) && (await this.startNewSession())) {
+            if (restart && isSessionEnded(result) && (await this.startNewSession())) {
                 result = await requestJSON("POST", url(), body);
             }
             if (!result.ok && result.status >= 500) this.activeMs += seconds * 1000;
@@ -911,9 +915,11 @@ class Reader {
             restore();
             return;
         }
-        await this.savePosition();
-        await this.reportActivity();
+        // The session this page opened (or restarted) is the one to end and summarise, even if the
+        // server already ended it for inactivity.
         const sessionID = this.sessionID;
+        await this.savePosition();
+        await this.reportActivity({ restart: false });
         try {
             const result = await requestJSON("POST", `/api/v1/sessions/${encodeURIComponent(sessionID)}/end`, {
                 reason: "ended",

@@ -73,6 +73,10 @@ public struct MarkRequest: Codable, Hashable, Sendable {
 
 /// `POST /api/v1/marked-words/batch` (seed 000 §8).
 public struct MarkBatchRequest: Codable, Hashable, Sendable {
+    /// The client's clock when it sent the batch; the server shifts every `timestamp` by the
+    /// difference from its own clock, so a device whose clock is wrong still orders its changes
+    /// correctly against others.
+    public var sentAt: Date?
     /// The user (ignored: the server knows its user).
     public var userId: UUID?
     /// The queued changes, oldest first.
@@ -114,8 +118,9 @@ public struct MarkBatchRequest: Codable, Hashable, Sendable {
     }
 
     /// Creates a batch.
-    public init(userId: UUID? = nil, changes: [Change]) {
+    public init(userId: UUID? = nil, sentAt: Date? = nil, changes: [Change]) {
         self.userId = userId
+        self.sentAt = sentAt
         self.changes = changes
     }
 }

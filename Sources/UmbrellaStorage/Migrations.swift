@@ -7,7 +7,7 @@ public enum UmbrellaMigrations {
         [
             M001_CreateUsers(), M002_CreateBooks(), M003_CreatePages(), M004_CreateReadingSessions(),
             M005_CreateWordMarks(), M006_CreateWordEvents(), M007_CreateSessionPages(), M008_CreateWordExposures(),
-            M009_CreateUserSettings(),
+            M009_CreateUserSettings(), M010_AddStarterLibrarySeededToUsers(),
         ]
     }
 }
@@ -172,4 +172,14 @@ struct M009_CreateUserSettings: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws { try await database.schema("user_settings").delete() }
+}
+
+struct M010_AddStarterLibrarySeededToUsers: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("users").field("starter_library_seeded_at", .datetime).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("users").deleteField("starter_library_seeded_at").update()
+    }
 }

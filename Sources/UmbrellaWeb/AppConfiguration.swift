@@ -21,6 +21,8 @@ public struct AppConfiguration: Sendable, Equatable {
     public var sessionTimeout: TimeInterval
     /// `UMBRELLA_SEED_STARTER_LIBRARY`: put the graded readers in a new library (default true).
     public var seedStarterLibrary: Bool
+    /// `UMBRELLA_ALLOWED_HOSTS`: extra host names the server answers to (comma-separated; `*` for any).
+    public var allowedHosts: [String]
     /// `LOG_LEVEL`: trace, debug, info, notice, warning, error, critical (default info).
     public var logLevel: String
 
@@ -69,6 +71,8 @@ public struct AppConfiguration: Sendable, Equatable {
         default: throw ConfigurationError(variable: "UMBRELLA_SEED_STARTER_LIBRARY", message: "must be true or false")
         }
         logLevel = value("LOG_LEVEL") ?? "info"
+        allowedHosts = (value("UMBRELLA_ALLOWED_HOSTS") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The SQLite database file used when `databaseURL` is nil.

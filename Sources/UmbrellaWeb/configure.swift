@@ -18,7 +18,8 @@ public func configure(
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
     app.http.server.configuration.responseCompression = .enabled
-    app.routes.defaultMaxBodySize = ByteCount(value: configuration.maximumUploadBytes)
+    // JSON bodies are small; the routes that take books raise this to the upload limit.
+    app.routes.defaultMaxBodySize = "1mb"
 
     if let url = configuration.databaseURL {
         var postgres = try SQLPostgresConfiguration(url: url)
@@ -30,16 +31,18 @@ public func configure(
     } else {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         app.databases.use(.sqlite(.file(configuration.sqliteFile.path)), as: .sqlite)
+        app.sqliteEventLoop = app.eventLoopGroup.next()
     }
     app.migrations.add(UmbrellaMigrations.all)
     try await app.autoMigrate()
-    if configuration.databaseURL == nil, let sql = app.db as? any SQLDatabase {
+    if configuration.databaseURL == nil, let sql = app.database(logger: app.logger) as? any SQLDatabase {
         // WAL lets readers run while a mark commits; FULL sync keeps every acknowledged write.
         try await sql.raw("PRAGMA journal_mode=WAL").run()
         try await sql.raw("PRAGMA synchronous=FULL").run()
+        try await sql.raw("PRAGMA busy_timeout=5000").run()
     }
 
-    let user = try await FluentUserRepository(database: app.db).localUser()
+    let user = try await FluentUserRepository(database: app.database(logger: app.logger)).localUser()
     app.localUser = user
     if configuration.seedStarterLibrary {
         try await seedStarterLibrary(app, user: user, resources: resources)
@@ -47,8 +50,9 @@ public func configure(
     app.assetVersion = assetVersion(of: configuration.publicDirectory)
 
     app.middleware = Middlewares()
-    app.middleware.use(ErrorResponder())
     app.middleware.use(SecurityHeaders())
+    app.middleware.use(ErrorResponder())
+    app.middleware.use(RequestOriginCheck(configuration: configuration))
     app.middleware.use(
         FileMiddleware(publicDirectory: configuration.publicDirectory.path + "/", defaultFile: nil))
     try routes(app)
@@ -67,16 +71,20 @@ func routes(_ app: Application) throws {
     try app.register(collection: OpenAPIController())
 }
 
-/// Puts the graded readers into the local user's library if it has none.
+/// Puts the graded readers into the local user's library, once: deleting them later does not bring
+/// them back. (A library from before the flag existed that already has them only gets the flag.)
 func seedStarterLibrary(_ app: Application, user: LocalUser, resources: ChineseTextResources) async throws {
-    let books = FluentBookRepository(database: app.db)
-    guard try await !books.books(of: user.id).contains(where: { $0.source == .starter }) else { return }
-    let drafts = StarterLibrary.books(from: resources.examples.all)
+    guard user.starterLibrarySeededAt == nil else { return }
+    let database = app.database(logger: app.logger)
+    let books = FluentBookRepository(database: database)
     let start = app.now()
-    for (index, draft) in drafts.enumerated() {
-        // Later readers get later dates so the library lists them in order.
-        _ = try await books.add(draft, for: user.id, at: start.addingTimeInterval(Double(index) / 1000))
+    if try await !books.books(of: user.id).contains(where: { $0.source == .starter }) {
+        for (index, draft) in StarterLibrary.books(from: resources.examples.all).enumerated() {
+            // Later readers get later dates so the library lists them in order.
+            _ = try await books.add(draft, for: user.id, at: start.addingTimeInterval(Double(index) / 1000))
+        }
     }
+    try await FluentUserRepository(database: database).markStarterLibrarySeeded(for: user.id, at: start)
 }
 
 /// A short hash of the static files, for cache-busting asset URLs.

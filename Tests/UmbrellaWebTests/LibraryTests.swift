@@ -118,7 +118,7 @@ import VaporTesting
     @Test func oversizedUploadIsRefused() async throws {
         try await withTestApp(seedStarter: false) { app in
             var form = MultipartBody(fields: [("title", "big")])
-            form.file = ("file", "big.txt", "text/plain", Data(repeating: 0x61, count: 21 * 1_048_576))
+            form.file = ("file", "big.txt", "text/plain", Data(repeating: 0x61, count: 50 * 1_048_576))
             let response = try await app.send(.POST, "/api/v1/books/upload", headers: form.headers, body: form.buffer)
             #expect(response.status == .payloadTooLarge)
             #expect(try await app.send(.GET, "/api/v1/books").json([BookDTO].self).isEmpty)
@@ -170,8 +170,32 @@ import VaporTesting
                 .POST, "/api/v1/books", json: json,
                 headers: ["Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080"])
             #expect(same.status == .created)
+            let crossSite = try await app.send(
+                .POST, "/api/v1/books", json: json, headers: ["Sec-Fetch-Site": "cross-site"])
+            #expect(crossSite.status == .forbidden)
+            let rebound = try await app.send(.GET, "/api/v1/books", headers: ["Host": "attacker.example:8080"])
+            #expect(rebound.status == .misdirectedRequest)
+            #expect(try rebound.json(ErrorDTO.self).error == "unknownHost")
             let page = try await app.send(.GET, "/")
             #expect(page.headers.first(name: "Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+            let missing = try await app.send(.GET, "/books/\(UUID())")
+            #expect(missing.status == .notFound)
+            #expect(missing.headers.first(name: "X-Content-Type-Options") == "nosniff")
+        }
+    }
+
+    @Test func deletedStarterBooksDoNotComeBackOnRestart() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let schema = testSchemaName()
+        try await withTestApp(dataDirectory: directory.url, schema: schema) { app in
+            for book in try await app.send(.GET, "/api/v1/books").json([BookDTO].self) {
+                #expect(try await app.send(.DELETE, "/api/v1/books/\(book.id)").status == .ok)
+            }
+        }
+        try await withTestApp(dataDirectory: directory.url, schema: schema) { app in
+            let books = try await app.send(.GET, "/api/v1/books").json([BookDTO].self)
+            #expect(books.isEmpty)
         }
     }
 }

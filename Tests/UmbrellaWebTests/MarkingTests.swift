@@ -137,4 +137,66 @@ import VaporTesting
             #expect(!unknown.pinyin.isEmpty)
         }
     }
+
+    @Test func concurrentMarksAreAllCommittedAndCounted() async throws {
+        try await withTestApp(seedStarter: false) { app in
+            let book = try await makeBook(app)
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<24 {
+                    let word = index.isMultiple(of: 2) ? "月亮" : "天空\(index)"
+                    group.addTask {
+                        try await app.send(
+                            .POST, "/api/v1/marks",
+                            json: MarkRequest(eventID: UUID(), word: word, bookID: book.id, page: 1)
+                        ).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .created })
+            let marks = try await app.send(.GET, "/api/v1/marks").json([MarkDTO].self)
+            #expect(marks.count == 13)
+            #expect(marks.first { $0.word == "月亮" }?.markCount == 12)
+        }
+    }
+
+    @Test func aLateOfflineChangeDoesNotUndoANewerOne() async throws {
+        try await withTestApp(seedStarter: false) { app in
+            let book = try await makeBook(app)
+            let now = Date()
+            let changes = [
+                MarkBatchRequest.Change(
+                    eventID: UUID(), word: "天空", bookId: book.id, page: 1, sentence: nil, sessionID: nil,
+                    marked: true, timestamp: now.addingTimeInterval(-60)),
+                MarkBatchRequest.Change(
+                    eventID: UUID(), word: "天空", bookId: book.id, page: 1, sentence: nil, sessionID: nil,
+                    marked: false, timestamp: now.addingTimeInterval(-120)),
+            ]
+            let response = try await app.send(
+                .POST, "/api/v1/marked-words/batch", json: MarkBatchRequest(sentAt: now, changes: changes)
+            ).json(MarkBatchResponse.self)
+            #expect(response.results.map(\.status) == ["applied", "applied"])
+            let mark = try await app.send(.GET, "/api/v1/marks/%E5%A4%A9%E7%A9%BA").json(MarkDTO.self)
+            #expect(mark.marked)
+            let late = MarkBatchRequest.Change(
+                eventID: UUID(), word: "天空", bookId: book.id, page: 1, sentence: nil, sessionID: nil, marked: false,
+                timestamp: now.addingTimeInterval(-90))
+            let superseded = try await app.send(
+                .POST, "/api/v1/marked-words/batch", json: MarkBatchRequest(sentAt: now, changes: [late])
+            ).json(MarkBatchResponse.self)
+            #expect(superseded.results.first?.status == "superseded")
+            #expect(try await app.send(.GET, "/api/v1/marks/%E5%A4%A9%E7%A9%BA").json(MarkDTO.self).marked)
+        }
+    }
+
+    @Test func aMarkOnAPageOutsideTheBookIsRefused() async throws {
+        try await withTestApp(seedStarter: false) { app in
+            let book = try await makeBook(app)
+            let response = try await app.send(
+                .POST, "/api/v1/marks", json: MarkRequest(eventID: UUID(), word: "月亮", bookID: book.id, page: 7))
+            #expect(response.status == .notFound)
+            #expect(try response.json(ErrorDTO.self).error == "pageOutOfRange")
+            #expect(try await app.send(.GET, "/api/v1/marks").json([MarkDTO].self).isEmpty)
+        }
+    }
 }

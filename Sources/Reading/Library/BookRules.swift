@@ -1,8 +1,9 @@
 /// The limits a new book must respect, checked before anything is written.
 public enum BookRules {
-    /// The longest title, in characters.
+    /// The longest title, in Unicode scalars (so combining marks count and a title cannot hide
+    /// megabytes inside one visible character).
     public static let maximumTitleLength = 200
-    /// The longest author name, in characters.
+    /// The longest author name, in Unicode scalars.
     public static let maximumAuthorLength = 200
     /// The most characters a book may have (about 4,000 pages).
     public static let maximumTextLength = 2_000_000
@@ -11,7 +12,9 @@ public enum BookRules {
     public static func validatedTitle(_ title: String) throws(ReadingError) -> String {
         let cleaned = clean(title)
         guard !cleaned.isEmpty else { throw .titleMissing }
-        guard cleaned.count <= maximumTitleLength else { throw .titleTooLong(limit: maximumTitleLength) }
+        guard cleaned.unicodeScalars.count <= maximumTitleLength else {
+            throw .titleTooLong(limit: maximumTitleLength)
+        }
         return cleaned
     }
 
@@ -20,7 +23,9 @@ public enum BookRules {
         guard let author else { return nil }
         let cleaned = clean(author)
         guard !cleaned.isEmpty else { return nil }
-        guard cleaned.count <= maximumAuthorLength else { throw .authorTooLong(limit: maximumAuthorLength) }
+        guard cleaned.unicodeScalars.count <= maximumAuthorLength else {
+            throw .authorTooLong(limit: maximumAuthorLength)
+        }
         return cleaned
     }
 
@@ -28,7 +33,7 @@ public enum BookRules {
     public static func validate(_ draft: BookDraft) throws(ReadingError) {
         let pages = draft.pages.filter { !$0.text.allSatisfy(\.isWhitespace) }
         guard !pages.isEmpty else { throw .emptyText }
-        let length = draft.pages.reduce(0) { $0 + $1.text.count }
+        let length = draft.pages.reduce(0) { $0 + $1.text.unicodeScalars.count }
         guard length <= maximumTextLength else { throw .textTooLong(limit: maximumTextLength) }
     }
 

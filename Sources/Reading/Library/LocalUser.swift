@@ -11,12 +11,18 @@ public struct LocalUser: Hashable, Sendable, Codable, Identifiable {
     public var isAnonymous: Bool
     /// When the user was created.
     public var createdAt: Date
+    /// When the starter library was put in the user's library (nil: not yet). It is put there once;
+    /// deleting its books does not bring them back.
+    public var starterLibrarySeededAt: Date?
 
     /// Creates a user.
-    public init(id: UUID, displayName: String, isAnonymous: Bool, createdAt: Date) {
+    public init(
+        id: UUID, displayName: String, isAnonymous: Bool, createdAt: Date, starterLibrarySeededAt: Date? = nil
+    ) {
         self.id = id
         self.displayName = displayName
         self.isAnonymous = isAnonymous
         self.createdAt = createdAt
+        self.starterLibrarySeededAt = starterLibrarySeededAt
     }
 }

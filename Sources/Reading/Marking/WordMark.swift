@@ -85,4 +85,7 @@ public enum MarkChangeOutcome: String, Hashable, Sendable, Codable {
     case applied
     /// A change with the same event identifier was recorded before; nothing changed.
     case duplicate
+    /// The change happened before the word's last recorded change (an old offline change arriving
+    /// late): it is kept in the history but does not undo the newer state.
+    case superseded
 }

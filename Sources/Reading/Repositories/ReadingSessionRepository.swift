@@ -2,12 +2,13 @@ public import Foundation
 
 /// Stores reading sessions and which pages and words each one reached.
 public protocol ReadingSessionRepository: Sendable {
-    /// Starts a session on `book` at `page` (whose distinct words are `words`, counted as seen),
-    /// ending the user's other open sessions.
+    /// Opens `book` at `page` (whose distinct words are `words`): continues the user's open session
+    /// on that book if it has not timed out under `policy`, otherwise ends the user's open sessions
+    /// and starts a new one. A page the session had not reached yet counts as reached and its
+    /// words as seen.
     func start(
-        for userID: UUID, book: Book, page: Int, words: [String], at date: Date
-    ) async throws
-        -> ReadingSession
+        for userID: UUID, book: Book, page: Int, words: [String], policy: ReadingSessionPolicy, at date: Date
+    ) async throws -> ReadingSession
     /// One session, ending it first if it has timed out under `policy`.
     func session(
         _ id: UUID, of userID: UUID, policy: ReadingSessionPolicy, at date: Date

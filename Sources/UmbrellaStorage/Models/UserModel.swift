@@ -8,6 +8,7 @@ final class UserModel: Model, @unchecked Sendable {
     @Field(key: "display_name") var displayName: String
     @Field(key: "is_anonymous") var isAnonymous: Bool
     @Field(key: "created_at") var createdAt: Date
+    @OptionalField(key: "starter_library_seeded_at") var starterLibrarySeededAt: Date?
 
     init() {}
 

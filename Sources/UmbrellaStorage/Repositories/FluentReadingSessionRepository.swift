@@ -14,18 +14,29 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
 
     /// See ``ReadingSessionRepository/start(for:book:page:at:)``.
     public func start(
-        for userID: UUID, book: Book, page: Int, words: [String], at date: Date
-    ) async throws
-        -> ReadingSession
-    {
+        for userID: UUID, book: Book, page: Int, words: [String], policy: ReadingSessionPolicy, at date: Date
+    ) async throws -> ReadingSession {
         let page = min(max(1, page), max(1, book.pageCount))
         return try await database.transaction { transaction in
-            try await ReadingSessionModel.query(on: transaction)
+            let open = try await ReadingSessionModel.query(on: transaction)
                 .filter(\.$userID == userID)
                 .filter(\.$endedAt == nil)
-                .set(\.$endedAt, to: date)
-                .set(\.$endReason, to: ReadingSession.EndReason.inactivity.rawValue)
-                .update()
+                .all()
+            var continued: ReadingSessionModel?
+            for session in open {
+                let timedOut = date.timeIntervalSince(session.lastActivityAt) > policy.inactivityTimeout
+                if !timedOut, session.bookID == book.id, continued == nil {
+                    continued = session
+                    continue
+                }
+                session.endedAt = timedOut ? session.lastActivityAt : date
+                session.endReason = ReadingSession.EndReason.inactivity.rawValue
+                try await session.save(on: transaction)
+            }
+            if let session = continued {
+                try await Self.reach(page, words: words, in: session, for: userID, at: date, on: transaction)
+                return try await Self.domain(session, on: transaction)
+            }
             let session = ReadingSessionModel()
             session.id = UUID()
             session.userID = userID
@@ -36,17 +47,35 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
             session.secondsRead = 0
             session.startPage = page
             session.furthestPage = page
-            session.pagesReached = 1
+            session.pagesReached = 0
             try await session.create(on: transaction)
-            let reached = SessionPageModel()
-            reached.id = UUID()
-            reached.sessionID = try session.requireID()
-            reached.pageNumber = page
-            reached.reachedAt = date
-            try await reached.create(on: transaction)
-            try await Self.recordExposures(of: words, for: userID, at: date, on: transaction)
+            try await Self.reach(page, words: words, in: session, for: userID, at: date, on: transaction)
             return try await Self.domain(session, on: transaction)
         }
+    }
+
+    /// Records `page` as reached in `session` (and its words as seen) if it was not reached before.
+    static func reach(
+        _ page: Int, words: [String], in session: ReadingSessionModel, for userID: UUID, at date: Date,
+        on database: any Database
+    ) async throws {
+        let id = try session.requireID()
+        let alreadyReached =
+            try await SessionPageModel.query(on: database)
+            .filter(\.$sessionID == id)
+            .filter(\.$pageNumber == page)
+            .count() > 0
+        guard !alreadyReached else { return }
+        let reached = SessionPageModel()
+        reached.id = UUID()
+        reached.sessionID = id
+        reached.pageNumber = page
+        reached.reachedAt = date
+        try await reached.create(on: database)
+        session.pagesReached += 1
+        session.furthestPage = max(session.furthestPage, page)
+        try await session.save(on: database)
+        try await recordExposures(of: words, for: userID, at: date, on: database)
     }
 
     /// See ``ReadingSessionRepository/session(_:of:policy:at:)``.
@@ -79,22 +108,7 @@ public struct FluentReadingSessionRepository: ReadingSessionRepository {
                 reported: activeSeconds, since: model.lastActivityAt, now: date)
             model.lastActivityAt = date
             if let page, page.bookID == model.bookID {
-                let alreadyReached =
-                    try await SessionPageModel.query(on: transaction)
-                    .filter(\.$sessionID == id)
-                    .filter(\.$pageNumber == page.number)
-                    .count() > 0
-                if !alreadyReached {
-                    let reached = SessionPageModel()
-                    reached.id = UUID()
-                    reached.sessionID = id
-                    reached.pageNumber = page.number
-                    reached.reachedAt = date
-                    try await reached.create(on: transaction)
-                    model.pagesReached += 1
-                    model.furthestPage = max(model.furthestPage, page.number)
-                    try await Self.recordExposures(of: words, for: userID, at: date, on: transaction)
-                }
+                try await Self.reach(page.number, words: words, in: model, for: userID, at: date, on: transaction)
             }
             try await model.save(on: transaction)
             return try await Self.domain(model, on: transaction)

@@ -18,11 +18,20 @@ public struct FluentUserRepository: UserRepository {
         if let user = try await UserModel.query(on: database).filter(\.$isAnonymous == true).sort(\.$createdAt).first()
         {
             return LocalUser(
-                id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
+                id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt,
+                starterLibrarySeededAt: user.starterLibrarySeededAt)
         }
         let user = UserModel(id: UUID(), displayName: "Local User", isAnonymous: true, createdAt: now())
         try await user.create(on: database)
         return LocalUser(
             id: try user.requireID(), displayName: user.displayName, isAnonymous: true, createdAt: user.createdAt)
+    }
+
+    /// See ``UserRepository/markStarterLibrarySeeded(for:at:)``.
+    public func markStarterLibrarySeeded(for userID: UUID, at date: Date) async throws {
+        try await UserModel.query(on: database)
+            .filter(\.$id == userID)
+            .set(\.$starterLibrarySeededAt, to: date)
+            .update()
     }
 }

@@ -27,12 +27,19 @@ public struct FluentWordMarkRepository: WordMarkRepository {
                 }
                 var bookTitle: String?
                 var bookID: UUID?
+                var pageNumber: Int?
                 if let id = change.bookID,
                     let book = try await BookModel.query(on: transaction)
                         .filter(\.$id == id).filter(\.$userID == userID).first()
                 {
                     bookID = id
                     bookTitle = book.title
+                    if let page = change.pageNumber {
+                        guard (1...max(1, book.pageCount)).contains(page) else {
+                            throw ReadingError.pageOutOfRange(page: page, pageCount: book.pageCount)
+                        }
+                        pageNumber = page
+                    }
                 }
                 var sessionID: UUID?
                 if let id = change.sessionID,
@@ -47,7 +54,7 @@ public struct FluentWordMarkRepository: WordMarkRepository {
                 event.kind = (change.marked ? WordEventModel.Kind.mark : .unmark).rawValue
                 event.word = word
                 event.bookID = bookID
-                event.pageNumber = change.pageNumber
+                event.pageNumber = pageNumber
                 event.sessionID = sessionID
                 event.sentence = sentence
                 event.occurredAt = occurredAt
@@ -55,6 +62,9 @@ public struct FluentWordMarkRepository: WordMarkRepository {
                 try await event.create(on: transaction)
 
                 let existing = try await Self.model(of: word, for: userID, on: transaction)
+                if let existing, occurredAt < existing.updatedAt {
+                    return (existing.domain(), .superseded)
+                }
                 if change.marked {
                     let mark = existing ?? WordMarkModel()
                     if existing == nil {
@@ -68,7 +78,7 @@ public struct FluentWordMarkRepository: WordMarkRepository {
                     mark.markCount += 1
                     mark.bookID = bookID ?? mark.bookID
                     mark.bookTitle = bookTitle ?? mark.bookTitle
-                    mark.pageNumber = change.pageNumber ?? mark.pageNumber
+                    mark.pageNumber = bookID == nil ? mark.pageNumber : pageNumber
                     mark.sentence = sentence ?? mark.sentence
                     mark.updatedAt = occurredAt
                     try await mark.save(on: transaction)
@@ -131,11 +141,12 @@ public struct FluentWordMarkRepository: WordMarkRepository {
         event.kind = WordEventModel.Kind.lookup.rawValue
         event.word = word
         if let bookID,
-            try await BookModel.query(on: database).filter(\.$id == bookID).filter(\.$userID == userID).count() > 0
+            let book = try await BookModel.query(on: database).filter(\.$id == bookID).filter(\.$userID == userID)
+                .first()
         {
             event.bookID = bookID
+            if let pageNumber, (1...max(1, book.pageCount)).contains(pageNumber) { event.pageNumber = pageNumber }
         }
-        event.pageNumber = pageNumber
         if let sessionID,
             try await ReadingSessionModel.query(on: database)
                 .filter(\.$id == sessionID).filter(\.$userID == userID).filter(\.$endedAt == nil).count() > 0

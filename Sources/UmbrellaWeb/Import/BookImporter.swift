@@ -11,7 +11,7 @@ struct BookImporter: Sendable {
         let title = try BookRules.validatedTitle(title)
         let author = try BookRules.validatedAuthor(author)
         guard !text.allSatisfy(\.isWhitespace) else { throw ReadingError.emptyText }
-        guard text.count <= BookRules.maximumTextLength else {
+        guard text.unicodeScalars.count <= BookRules.maximumTextLength else {
             throw ReadingError.textTooLong(limit: BookRules.maximumTextLength)
         }
         let pages = splitter.split(text.replacingOccurrences(of: "\r\n", with: "\n"))
@@ -39,7 +39,7 @@ struct BookImporter: Sendable {
         }
         guard ["txt", "text", ""].contains(fileExtension) else { throw UploadError.unsupportedType(baseName) }
         let text = try TextDecoder.decode(data)
-        guard text.count <= BookRules.maximumTextLength else {
+        guard text.unicodeScalars.count <= BookRules.maximumTextLength else {
             throw ReadingError.textTooLong(limit: BookRules.maximumTextLength)
         }
         let draft = BookDraft(

@@ -27,6 +27,8 @@ extension Application {
     private struct LocalUserKey: StorageKey { typealias Value = LocalUser }
     private struct ClockKey: StorageKey { typealias Value = @Sendable () -> Date }
     private struct AssetVersionKey: StorageKey { typealias Value = String }
+    private struct WriteLockKey: StorageKey { typealias Value = WriteLock }
+    private struct SQLiteLoopKey: StorageKey { typealias Value = any EventLoop }
 
     /// The lexicon, segmenter and annotator.
     var textEngine: TextEngine {
@@ -63,6 +65,29 @@ extension Application {
         set { storage[ClockKey.self] = newValue }
     }
 
+    /// Serialises every write (see `WriteLock`).
+    var writeLock: WriteLock {
+        if let lock = storage[WriteLockKey.self] { return lock }
+        let lock = WriteLock()
+        storage[WriteLockKey.self] = lock
+        return lock
+    }
+
+    /// With SQLite, the one event loop whose connection every query uses; nil with PostgreSQL.
+    var sqliteEventLoop: (any EventLoop)? {
+        get { storage[SQLiteLoopKey.self] }
+        set { storage[SQLiteLoopKey.self] = newValue }
+    }
+
+    /// The database repositories use: with SQLite always the same single connection (SQLite allows
+    /// one writer; a second connection's write fails as "database is locked"), with PostgreSQL the pool.
+    func database(logger: Logger) -> any Database {
+        if let loop = sqliteEventLoop, let database = databases.database(logger: logger, on: loop) {
+            return database
+        }
+        return db
+    }
+
     /// A version string for asset URLs, so browsers fetch new CSS and JavaScript after an upgrade.
     var assetVersion: String {
         get { storage[AssetVersionKey.self] ?? "1" }
@@ -71,10 +96,16 @@ extension Application {
 }
 
 extension Request {
-    var books: any BookRepository { FluentBookRepository(database: db) }
-    var wordMarks: any WordMarkRepository { FluentWordMarkRepository(database: db) }
-    var readingSessions: any ReadingSessionRepository { FluentReadingSessionRepository(database: db) }
-    var readerSettings: any ReaderSettingsRepository { FluentReaderSettingsRepository(database: db) }
+    var database: any Database { application.database(logger: logger) }
+    var books: any BookRepository { FluentBookRepository(database: database) }
+    var wordMarks: any WordMarkRepository { FluentWordMarkRepository(database: database) }
+    var readingSessions: any ReadingSessionRepository { FluentReadingSessionRepository(database: database) }
+    var readerSettings: any ReaderSettingsRepository { FluentReaderSettingsRepository(database: database) }
+
+    /// Runs a write (and the cache updates that follow it) while holding the app's write lock.
+    func serialized<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await application.writeLock.withLock(body)
+    }
     var textEngine: TextEngine { application.textEngine }
     var userID: UUID { application.localUser.id }
     var now: Date { application.now() }

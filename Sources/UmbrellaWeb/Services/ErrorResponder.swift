@@ -13,7 +13,7 @@ struct ErrorResponder: AsyncMiddleware {
         } catch {
             let mapped = Self.map(error)
             if mapped.status == .internalServerError {
-                request.logger.report(error: error)
+                request.logger.error("\(request.method) \(request.url.path) failed: \(String(reflecting: error))")
             }
             let isAPI = request.url.path.hasPrefix("/api/")
             let response: Response
@@ -22,7 +22,10 @@ struct ErrorResponder: AsyncMiddleware {
                 try response.content.encode(ErrorDTO(error: mapped.code, reason: mapped.reason), as: .json)
             } else {
                 let language = (try? await request.currentSettings().language) ?? .english
-                response = ErrorPage(status: mapped.status, reason: mapped.reason, language: language).response()
+                response = ErrorPage(
+                    status: mapped.status, reason: mapped.reason, language: language,
+                    assetVersion: request.application.assetVersion
+                ).response()
             }
             return response
         }
@@ -63,7 +66,10 @@ struct ErrorResponder: AsyncMiddleware {
             return Mapped(
                 status: .unprocessableEntity, code: error.isSafetyRefusal ? "unsafeArchive" : "invalidEPUB",
                 reason: error.description)
-        case let error as CrossOriginRequest:
+        case let error as ForeignRequest:
+            if case .unknownHost = error {
+                return Mapped(status: .misdirectedRequest, code: "unknownHost", reason: error.description)
+            }
             return Mapped(status: .forbidden, code: "crossOrigin", reason: error.description)
         case let error as UploadError:
             return Mapped(status: error.status, code: error.code, reason: error.description)

@@ -40,6 +40,9 @@ final class ReaderCache: Sendable {
     private struct State {
         var rendered: [RenderKey: (String, UInt64)] = [:]
         var books: [UUID: BookInfo] = [:]
+        /// Books deleted while this process runs: a request that read one before the delete must
+        /// not put it back.
+        var deletedBooks: Set<UUID> = []
         var markVersions: [UUID: Int] = [:]
         var pages: [PageKey: (CachedPage, UInt64)] = [:]
         var clock: UInt64 = 0
@@ -50,7 +53,7 @@ final class ReaderCache: Sendable {
     private let state = Mutex(State())
     private let pageLimit: Int
 
-    init(pageLimit: Int = 4000) {
+    init(pageLimit: Int = 1200) {
         self.pageLimit = pageLimit
     }
 
@@ -65,6 +68,7 @@ final class ReaderCache: Sendable {
 
     func store(_ page: CachedPage, for key: PageKey) {
         state.withLock { state in
+            guard !state.deletedBooks.contains(key.bookID) else { return }
             state.clock += 1
             state.pages[key] = (page, state.clock)
             if state.pages.count > pageLimit {
@@ -86,6 +90,7 @@ final class ReaderCache: Sendable {
 
     func store(rendered text: String, for key: RenderKey) {
         state.withLock { state in
+            guard !state.deletedBooks.contains(key.page.bookID) else { return }
             state.clock += 1
             state.rendered[key] = (text, state.clock)
             if state.rendered.count > pageLimit / 2 {
@@ -97,11 +102,17 @@ final class ReaderCache: Sendable {
 
     func book(_ bookID: UUID) -> BookInfo? { state.withLock { $0.books[bookID] } }
 
-    func store(_ info: BookInfo, for bookID: UUID) { state.withLock { $0.books[bookID] = info } }
+    func store(_ info: BookInfo, for bookID: UUID) {
+        state.withLock { state in
+            guard !state.deletedBooks.contains(bookID) else { return }
+            state.books[bookID] = info
+        }
+    }
 
     /// Forgets a deleted book and its pages.
     func removeBook(_ bookID: UUID) {
         state.withLock { state in
+            state.deletedBooks.insert(bookID)
             state.books[bookID] = nil
             state.pages = state.pages.filter { $0.key.bookID != bookID }
             state.rendered = state.rendered.filter { $0.key.page.bookID != bookID }

@@ -29,8 +29,10 @@ extension Request {
 
     /// Saves the user's settings and updates the cache.
     func saveSettings(_ settings: ReaderSettings) async throws {
-        try await readerSettings.save(settings, for: userID)
-        application.readerCache.store(settings, of: userID)
+        try await serialized {
+            try await readerSettings.save(settings, for: userID)
+            application.readerCache.store(settings, of: userID)
+        }
     }
 
     /// Which of `words` the user has marked now.
@@ -45,9 +47,13 @@ extension Request {
 
     /// Applies a mark or unmark (committed before this returns) and updates the cache.
     func apply(_ change: MarkChange) async throws -> (WordMark?, MarkChangeOutcome) {
-        let result = try await wordMarks.apply(change, for: userID, at: now)
-        if let mark = result.0 { application.readerCache.update(word: mark.word, marked: mark.isMarked, of: userID) }
-        return result
+        try await serialized {
+            let result = try await wordMarks.apply(change, for: userID, at: now)
+            if let mark = result.0 {
+                application.readerCache.update(word: mark.word, marked: mark.isMarked, of: userID)
+            }
+            return result
+        }
     }
 
     /// Owner and page count of one of the user's books, or `ReadingError.bookNotFound`.

@@ -1,31 +1,72 @@
 import Vapor
 
-/// Refuses state-changing requests that another site's page sent (a form or fetch from a
-/// different origin), and adds headers that keep pages from being framed or sniffed.
-///
-/// The server listens on localhost or a LAN without accounts, so any page a learner visits could
-/// otherwise post to it. Requests without an `Origin` header (curl, the app's own forms in older
-/// browsers) pass. Behind a reverse proxy, `X-Forwarded-Host` counts as the host too.
+/// Adds headers that keep pages from being framed, sniffed or leaking their address, to every
+/// response, errors included (it runs outside `ErrorResponder`).
 struct SecurityHeaders: AsyncMiddleware {
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
         + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if ![.GET, .HEAD, .OPTIONS].contains(request.method), let origin = request.headers.first(name: .origin),
-            !Self.isSameOrigin(origin, host: request.headers.first(name: .host)),
-            !Self.isSameOrigin(origin, host: request.headers.first(name: "X-Forwarded-Host"))
-        {
-            throw CrossOriginRequest()
-        }
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
         return response
     }
+}
 
-    /// Whether `origin` (`http://host:port`) names the host the request was sent to.
+/// Refuses requests for a host name the server does not answer to (DNS rebinding: another site's
+/// page reaching a server on localhost under the attacker's name) and state-changing requests
+/// that another site's page sent (cross-site forms and fetches).
+///
+/// The server has no accounts, so without this any page a learner visits could read or change
+/// their library. Allowed host names: loopback names, the configured host, and
+/// `UMBRELLA_ALLOWED_HOSTS`; a server listening on all interfaces without that list answers to any.
+struct RequestOriginCheck: AsyncMiddleware {
+    /// Lowercased host names (without port) accepted in `Host`; nil accepts any.
+    var allowedHosts: Set<String>?
+
+    init(configuration: AppConfiguration) {
+        let wildcard = ["0.0.0.0", "::", "[::]"].contains(configuration.host)
+        if configuration.allowedHosts.contains("*") || (wildcard && configuration.allowedHosts.isEmpty) {
+            allowedHosts = nil
+        } else {
+            allowedHosts = Set(["localhost", "127.0.0.1", "::1", "[::1]", configuration.host.lowercased()])
+                .union(configuration.allowedHosts.map { $0.lowercased() })
+        }
+    }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let allowedHosts, let host = request.headers.first(name: .host),
+            !allowedHosts.contains(Self.hostName(of: host))
+        {
+            throw ForeignRequest.unknownHost(Self.hostName(of: host))
+        }
+        if ![.GET, .HEAD, .OPTIONS].contains(request.method), Self.isCrossSite(request) {
+            throw ForeignRequest.crossSite
+        }
+        return try await next.respond(to: request)
+    }
+
+    /// `example.org:8080` → `example.org`; `[::1]:8080` → `[::1]`.
+    static func hostName(of host: String) -> String {
+        let host = host.lowercased()
+        if host.hasPrefix("["), let end = host.firstIndex(of: "]") { return String(host[...end]) }
+        return String(host.split(separator: ":", maxSplits: 1).first ?? "")
+    }
+
+    /// Whether the browser says (Sec-Fetch-Site) or the Origin shows that another site sent it.
+    static func isCrossSite(_ request: Request) -> Bool {
+        if let site = request.headers.first(name: "Sec-Fetch-Site") {
+            return site == "cross-site" || site == "same-site"
+        }
+        guard let origin = request.headers.first(name: .origin) else { return false }
+        return !isSameOrigin(origin, host: request.headers.first(name: .host))
+            && !isSameOrigin(origin, host: request.headers.first(name: "X-Forwarded-Host"))
+    }
+
+    /// Whether `origin` (`http://host:port`) names `host` (`host:port`).
     static func isSameOrigin(_ origin: String, host: String?) -> Bool {
         guard let host, let url = URL(string: origin), let originHost = url.host else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
@@ -33,7 +74,16 @@ struct SecurityHeaders: AsyncMiddleware {
     }
 }
 
-/// A state-changing request from another site's page.
-struct CrossOriginRequest: Error, CustomStringConvertible {
-    var description: String { "Requests from other websites are not accepted." }
+/// A request the server refuses because of where it came from.
+enum ForeignRequest: Error, CustomStringConvertible {
+    case crossSite
+    case unknownHost(String)
+
+    var description: String {
+        switch self {
+        case .crossSite: "Requests from other websites are not accepted."
+        case .unknownHost(let host):
+            "This server does not answer to “\(host)”. Add it to UMBRELLA_ALLOWED_HOSTS to allow it."
+        }
+    }
 }

@@ -7,12 +7,13 @@ struct ErrorPage {
     var status: HTTPResponseStatus
     var reason: String
     var language: InterfaceLanguage
+    var assetVersion: String
 
     func response() -> Response {
         let strings = Strings(language: language)
         let heading = status == .notFound ? strings[.notFoundTitle] : strings[.errorTitle]
         let layout = Layout(
-            title: "\(heading) · Umbrella", settings: ReaderSettings(language: language), assetVersion: "1",
+            title: "\(heading) · Umbrella", settings: ReaderSettings(language: language), assetVersion: assetVersion,
             bodyClass: "error-page")
         return layout.document(
             layout.navigation(current: ""),

@@ -53,7 +53,7 @@ struct Layout {
             .class("topbar site-nav"),
             .a(.class("brand"), .href("/"), .text(strings[.appName])),
             .nav(
-                .attribute(named: "aria-label", value: "Main"),
+                .attribute(named: "aria-label", value: strings[.mainNavigation]),
                 .a(.href("/"), .class(current == "library" ? "current" : ""), .text(strings[.library])),
                 .a(.href("/books/new"), .class(current == "add" ? "current" : ""), .text(strings[.addBook])),
                 .a(.href("/settings"), .class(current == "settings" ? "current" : ""), .text(strings[.settings])),

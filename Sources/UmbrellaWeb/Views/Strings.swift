@@ -21,7 +21,8 @@ struct Strings: Sendable {
         case themeLight, themeDark, language, myLevel, standard, save, saved, back
         case previous, next, markWord, end, readingProgress, bookText, readingControls
         case sessionSummary, timeRead, pagesReached, wordsLookedUp, wordsMarked, markedThisSession, backToBook
-        case notFoundTitle, errorTitle, minutes, none, progressLabel, hskLevel, skip
+        case notFoundTitle, errorTitle, minutes, none, progressLabel, hskLevel, skip, mainNavigation
+        case aboutIntro, aboutData, aboutDataDetail
 
         var english: String {
             switch self {
@@ -87,6 +88,16 @@ struct Strings: Sendable {
             case .progressLabel: "read"
             case .hskLevel: "HSK"
             case .skip: "Skip to the text"
+            case .mainNavigation: "Main"
+            case .aboutIntro:
+                "Umbrella is an open-source reader for learners of Chinese: tap any word for its meaning, "
+                    + "mark the words you don't know, and see your progress. Everything runs on this server; "
+                    + "nothing is sent anywhere else."
+            case .aboutData: "Data and licences"
+            case .aboutDataDetail:
+                "The dictionary is CC-CEDICT, licensed under Creative Commons Attribution-ShareAlike 4.0 "
+                    + "(CC BY-SA 4.0), © MDBG and the CC-CEDICT contributors. "
+                    + "The full notices for every bundled dataset follow."
             }
         }
 
@@ -153,6 +164,12 @@ struct Strings: Sendable {
             case .progressLabel: "已读"
             case .hskLevel: "HSK"
             case .skip: "跳到正文"
+            case .mainNavigation: "主导航"
+            case .aboutIntro: "Umbrella 是一个开源的中文阅读工具：点任何词就能看到释义，标记不认识的词，查看自己的进步。一切都在这台服务器上运行，不向别处发送任何数据。"
+            case .aboutData: "数据与许可"
+            case .aboutDataDetail:
+                "词典来自 CC-CEDICT，采用知识共享署名—相同方式共享 4.0 许可（CC BY-SA 4.0），© MDBG 与 CC-CEDICT 贡献者。"
+                    + "下面是每个内置数据集的完整声明（英文）。"
             }
         }
     }

@@ -9,7 +9,9 @@ struct BooksAPIController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get(APIRoute.books.pathComponents, use: list)
-        routes.post(APIRoute.books.pathComponents, use: create)
+        routes.on(
+            .POST, APIRoute.books.pathComponents, body: .collect(maxSize: ByteCount(value: maximumUploadBytes)),
+            use: create)
         routes.on(
             .POST, APIRoute.bookUpload.pathComponents, body: .collect(maxSize: ByteCount(value: maximumUploadBytes)),
             use: upload)
@@ -27,7 +29,7 @@ struct BooksAPIController: RouteCollection {
         try req.ensureBodyWithinUploadLimit()
         let body = try req.content.decode(CreateBookRequest.self)
         let draft = try BookImporter().draft(title: body.title, author: body.author, text: body.text)
-        let book = try await req.books.add(draft, for: req.userID, at: req.now)
+        let book = try await req.serialized { try await req.books.add(draft, for: req.userID, at: req.now) }
         return try await BookDTO(book).encodeResponse(status: .created, for: req)
     }
 
@@ -63,7 +65,7 @@ struct BooksAPIController: RouteCollection {
         } else {
             throw UploadError.missingInput
         }
-        return try await req.books.add(draft, for: req.userID, at: req.now)
+        return try await req.serialized { try await req.books.add(draft, for: req.userID, at: req.now) }
     }
 
     @Sendable func show(req: Request) async throws -> BookDTO {
@@ -72,8 +74,11 @@ struct BooksAPIController: RouteCollection {
 
     @Sendable func delete(req: Request) async throws -> DeleteBookResponse {
         let bookID = try req.bookIDParameter()
-        let kept = try await req.books.delete(bookID, of: req.userID)
-        req.application.readerCache.removeBook(bookID)
+        let kept = try await req.serialized {
+            let kept = try await req.books.delete(bookID, of: req.userID)
+            req.application.readerCache.removeBook(bookID)
+            return kept
+        }
         return DeleteBookResponse(deleted: true, markedWordsKept: kept)
     }
 
@@ -114,9 +119,11 @@ struct BooksAPIController: RouteCollection {
 
     @Sendable func savePosition(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(PositionDTO.self)
-        try await req.books.savePosition(
-            ReadingPosition(page: body.page, fraction: body.fraction), of: try req.bookIDParameter(),
-            userID: req.userID, at: req.now)
+        try await req.serialized {
+            try await req.books.savePosition(
+                ReadingPosition(page: body.page, fraction: body.fraction), of: try req.bookIDParameter(),
+                userID: req.userID, at: req.now)
+        }
         return .noContent
     }
 }

@@ -23,9 +23,11 @@ struct LookupAPIController: RouteCollection {
         let settings = try await req.currentSettings()
         let mark = try await req.wordMarks.mark(of: word, for: req.userID)
         if query.session != nil {
-            try await req.wordMarks.recordLookup(
-                of: word, for: req.userID, bookID: query.book, pageNumber: query.page, sessionID: query.session,
-                at: req.now)
+            try await req.serialized {
+                try await req.wordMarks.recordLookup(
+                    of: word, for: req.userID, bookID: query.book, pageNumber: query.page, sessionID: query.session,
+                    at: req.now)
+            }
         }
         return Self.dto(for: word, engine: req.textEngine, standard: settings.standard, mark: mark)
     }

@@ -55,19 +55,28 @@ struct MarksAPIController: RouteCollection {
         guard body.changes.count <= 1000 else {
             throw UploadError.tooManyChanges
         }
-        var results: [MarkBatchResponse.Result] = []
-        for change in body.changes {
+        // Oldest first, so a word marked and unmarked offline ends as the learner left it; changes
+        // without a time count as now. The answer lists results in the order they were sent.
+        let now = req.now
+        let skew = body.sentAt.map { now.timeIntervalSince($0) } ?? 0
+        let corrected = body.changes.map { $0.timestamp.map { min(now, $0.addingTimeInterval(skew)) } ?? now }
+        let ordered = body.changes.enumerated().sorted {
+            (corrected[$0.offset], $0.offset) < (corrected[$1.offset], $1.offset)
+        }
+        var resultsByIndex: [Int: MarkBatchResponse.Result] = [:]
+        for (index, change) in ordered {
             do {
                 let (_, outcome) = try await req.apply(
                     MarkChange(
                         eventID: change.eventID, word: change.word, marked: change.marked, bookID: change.bookId,
                         pageNumber: change.page, sentence: change.sentence, sessionID: change.sessionID,
-                        occurredAt: change.timestamp ?? req.now))
-                results.append(.init(eventID: change.eventID, status: outcome.rawValue, reason: nil))
+                        occurredAt: corrected[index]))
+                resultsByIndex[index] = .init(eventID: change.eventID, status: outcome.rawValue, reason: nil)
             } catch let error as ReadingError {
-                results.append(.init(eventID: change.eventID, status: "failed", reason: error.description))
+                resultsByIndex[index] = .init(eventID: change.eventID, status: "failed", reason: error.description)
             }
         }
+        let results = body.changes.indices.compactMap { resultsByIndex[$0] }
         let failed = results.filter { $0.status == "failed" }.count
         return MarkBatchResponse(
             synced: results.count - failed, failed: failed, lastSyncAt: req.now, results: results)

@@ -20,14 +20,18 @@ struct SessionsAPIController: RouteCollection {
         let words =
             book.pageCount > 0
             ? try await req.annotatedPage(page, of: book.id, standard: settings.standard).page.words : []
-        let session = try await req.readingSessions.start(
-            for: req.userID, book: book, page: page, words: words, at: req.now)
+        let session = try await req.serialized {
+            try await req.readingSessions.start(
+                for: req.userID, book: book, page: page, words: words, policy: req.sessionPolicy, at: req.now)
+        }
         return try await SessionDTO(session).encodeResponse(status: .created, for: req)
     }
 
     @Sendable func show(req: Request) async throws -> SessionDTO {
         let id = try req.sessionIDParameter()
-        _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        _ = try await req.serialized {
+            try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        }
         let summary = try await req.readingSessions.summary(id, of: req.userID)
         return SessionDTO(summary.session, summary: summary)
     }
@@ -35,7 +39,9 @@ struct SessionsAPIController: RouteCollection {
     @Sendable func activity(req: Request) async throws -> SessionDTO {
         let id = try req.sessionIDParameter()
         let body = try req.content.decode(SessionActivityRequest.self)
-        let session = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        let session = try await req.serialized {
+            try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        }
         var page: BookPage?
         var words: [String] = []
         if let number = body.page, let bookID = session.bookID {
@@ -44,18 +50,24 @@ struct SessionsAPIController: RouteCollection {
             page = cached.page
             words = cached.words
         }
-        let updated = try await req.readingSessions.recordActivity(
-            id, of: req.userID, page: page, words: words, activeSeconds: max(0, body.activeSeconds),
-            policy: req.sessionPolicy, at: req.now)
+        let updated = try await req.serialized {
+            try await req.readingSessions.recordActivity(
+                id, of: req.userID, page: page, words: words, activeSeconds: max(0, body.activeSeconds),
+                policy: req.sessionPolicy, at: req.now)
+        }
         return SessionDTO(updated)
     }
 
     @Sendable func end(req: Request) async throws -> SessionDTO {
         let id = try req.sessionIDParameter()
         let body = try? req.content.decode(EndSessionRequest.self)
-        _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
-        let summary = try await req.readingSessions.end(
-            id, of: req.userID, reason: body?.reason ?? .ended, at: req.now)
+        _ = try await req.serialized {
+            try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        }
+        let summary = try await req.serialized {
+            try await req.readingSessions.end(
+                id, of: req.userID, reason: body?.reason ?? .ended, at: req.now)
+        }
         return SessionDTO(summary.session, summary: summary)
     }
 }

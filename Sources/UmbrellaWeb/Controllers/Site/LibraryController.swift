@@ -47,8 +47,11 @@ struct LibraryController: RouteCollection {
 
     @Sendable func deleteBook(req: Request) async throws -> Response {
         let bookID = try req.bookIDParameter()
-        let kept = try await req.books.delete(bookID, of: req.userID)
-        req.application.readerCache.removeBook(bookID)
+        let kept = try await req.serialized {
+            let kept = try await req.books.delete(bookID, of: req.userID)
+            req.application.readerCache.removeBook(bookID)
+            return kept
+        }
         return req.redirect(to: "/?deleted=\(kept)", redirectType: .normal)
     }
 

@@ -32,8 +32,11 @@ struct ReaderController: RouteCollection {
         let startWords =
             book.pageCount > 0
             ? try await req.annotatedPage(position.page, of: bookID, standard: settings.standard).page.words : []
-        let session = try await req.readingSessions.start(
-            for: req.userID, book: book, page: position.page, words: startWords, at: req.now)
+        let session = try await req.serialized {
+            try await req.readingSessions.start(
+                for: req.userID, book: book, page: position.page, words: startWords, policy: req.sessionPolicy,
+                at: req.now)
+        }
         return ReaderPage(
             book: book, renderedPages: rendered,
             pageLengths: try await req.books.pageLengths(of: bookID, userID: req.userID),
@@ -92,7 +95,9 @@ struct ReaderController: RouteCollection {
 
     @Sendable func summary(req: Request) async throws -> Response {
         let id = try req.sessionIDParameter()
-        _ = try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        _ = try await req.serialized {
+            try await req.readingSessions.session(id, of: req.userID, policy: req.sessionPolicy, at: req.now)
+        }
         let summary = try await req.readingSessions.summary(id, of: req.userID)
         let settings = try await req.currentSettings()
         return SessionSummaryPage(summary: summary, settings: settings, assetVersion: req.application.assetVersion)
@@ -101,7 +106,9 @@ struct ReaderController: RouteCollection {
 
     @Sendable func endSession(req: Request) async throws -> Response {
         let id = try req.sessionIDParameter()
-        _ = try await req.readingSessions.end(id, of: req.userID, reason: .ended, at: req.now)
+        _ = try await req.serialized {
+            try await req.readingSessions.end(id, of: req.userID, reason: .ended, at: req.now)
+        }
         return req.redirect(to: "/sessions/\(id.uuidString)", redirectType: .normal)
     }
 }

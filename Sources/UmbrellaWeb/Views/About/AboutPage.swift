@@ -17,17 +17,9 @@ struct AboutPage {
             .main(
                 .id("main"),
                 .h1(.text(strings[.about])),
-                .p(
-                    .text(
-                        "Umbrella is an open-source reader for learners of Chinese: tap any word for its meaning, "
-                            + "mark the words you don't know, and see your progress. Everything runs on this server; "
-                            + "nothing is sent anywhere else.")),
-                .h2(.text("Data and licences")),
-                .p(
-                    .text(
-                        "The dictionary is CC-CEDICT, licensed under Creative Commons Attribution-ShareAlike 4.0 "
-                            + "(CC BY-SA 4.0), © MDBG and the CC-CEDICT contributors. "
-                            + "The full notices for every bundled dataset follow.")),
+                .p(.text(strings[.aboutIntro])),
+                .h2(.text(strings[.aboutData])),
+                .p(.text(strings[.aboutDataDetail])),
                 .pre(.class("notice-text"), .userText(notice))
             )
         )

@@ -16,19 +16,22 @@ struct AddBookPage {
             title: "\(strings[.addBook]) · Umbrella", settings: settings, assetVersion: assetVersion,
             bodyClass: "add-book-page")
         let error: Node<HTML.BodyContext> = .unwrap(error) {
-            .p(.class("error-message"), .attribute(named: "role", value: "alert"), .userText($0))
+            .p(.id("form-error"), .class("error-message"), .attribute(named: "role", value: "alert"), .userText($0))
         }
+        let described: Attribute<HTML.InputContext> =
+            self.error == nil ? .empty : .attribute(named: "aria-describedby", value: "form-error")
         let titleInput: Node<HTML.FormContext> = .input(
-            .type(.text), .id("title"), .name("title"), .attribute(named: "value", value: title.htmlEscaped),
+            described, .type(.text), .id("title"), .name("title"), .attribute(named: "value", value: title.htmlEscaped),
             .attribute(named: "maxlength", value: String(BookRules.maximumTitleLength)),
             .attribute(named: "autocomplete", value: "off"))
         let authorInput: Node<HTML.FormContext> = .input(
             .type(.text), .id("author"), .name("author"), .attribute(named: "value", value: author.htmlEscaped),
             .attribute(named: "maxlength", value: String(BookRules.maximumAuthorLength)))
         let textArea: Node<HTML.FormContext> = .textarea(
-            .id("text"), .name("text"), .attribute(named: "rows", value: "10"), .raw(text.htmlEscaped))
+            self.error == nil ? .empty : .attribute(named: "aria-describedby", value: "form-error"), .id("text"),
+            .name("text"), .attribute(named: "rows", value: "10"), .raw(text.htmlEscaped))
         let fileInput: Node<HTML.FormContext> = .input(
-            .type(.file), .id("file"), .name("file"),
+            described, .type(.file), .id("file"), .name("file"),
             .attribute(named: "accept", value: ".txt,.text,.epub,text/plain,application/epub+zip"))
         let actions: Node<HTML.FormContext> = .div(
             .class("actions"),

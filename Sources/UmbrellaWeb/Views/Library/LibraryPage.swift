@@ -16,7 +16,7 @@ struct LibraryPage {
             title: "\(strings[.library]) · Umbrella", settings: settings, assetVersion: assetVersion,
             bodyClass: "library-page")
         let starter = books.filter { $0.source == .starter }.sorted {
-            ($0.hskLevel ?? 0, $0.title) < ($1.hskLevel ?? 0, $1.title)
+            ($0.hskLevel ?? 0, $0.createdAt) < ($1.hskLevel ?? 0, $1.createdAt)
         }
         let own = books.filter { $0.source != .starter }
         return layout.document(
@@ -55,7 +55,7 @@ struct LibraryPage {
         return .li(
             .a(
                 .class("book-card"), .href("/books/\(book.id.uuidString)"),
-                .span(.class("book-title"), .userText(book.title)),
+                .span(.class("book-title"), .attribute(named: "lang", value: "zh-Hans"), .userText(book.title)),
                 .unwrap(book.author) { .span(.class("book-author"), .userText($0)) },
                 .span(
                     .class("book-meta"),

@@ -35,7 +35,7 @@ struct ReaderPage {
             .header(
                 .class("topbar"),
                 .a(.class("back"), .href("/"), .attribute(named: "aria-label", value: strings[.library]), .text("‹")),
-                .h1(.class("book-title"), .userText(book.title)),
+                .h1(.class("book-title"), .attribute(named: "lang", value: "zh-Hans"), .userText(book.title)),
                 .span(
                     .id("page-indicator"), .attribute(named: "aria-live", value: "polite"),
                     .span(.class("label"), .text(settings.language == .english ? "Page" : "页")),
@@ -63,6 +63,7 @@ struct ReaderPage {
                 .data(named: "start-page", value: String(position.page)),
                 .data(named: "start-fraction", value: String(format: "%.4f", position.fraction)),
                 .data(named: "session-id", value: sessionID.uuidString),
+                .attribute(named: "lang", value: "zh-Hans"),
                 .attribute(named: "aria-label", value: strings[.bookText]),
                 .group(
                     (1...max(1, book.pageCount)).flatMap { number -> [Node<HTML.BodyContext>] in
