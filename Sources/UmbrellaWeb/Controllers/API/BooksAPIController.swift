@@ -119,6 +119,10 @@ struct BooksAPIController: RouteCollection {
 
     @Sendable func savePosition(req: Request) async throws -> HTTPStatus {
         let body = try req.content.decode(PositionDTO.self)
+        guard body.page >= 1 else { throw Abort(.badRequest, reason: "page must be 1 or more.") }
+        guard body.fraction.isFinite, (0...1).contains(body.fraction) else {
+            throw Abort(.badRequest, reason: "fraction must be a number from 0 to 1.")
+        }
         try await req.serialized {
             try await req.books.savePosition(
                 ReadingPosition(page: body.page, fraction: body.fraction), of: try req.bookIDParameter(),

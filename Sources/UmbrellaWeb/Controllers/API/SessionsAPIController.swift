@@ -15,7 +15,10 @@ struct SessionsAPIController: RouteCollection {
     @Sendable func start(req: Request) async throws -> Response {
         let body = try req.content.decode(StartSessionRequest.self)
         let book = try await req.books.book(body.bookID, of: req.userID)
-        let page = min(max(1, body.page ?? book.position.page), max(1, book.pageCount))
+        let page = body.page ?? min(book.position.page, max(1, book.pageCount))
+        guard (1...max(1, book.pageCount)).contains(page) else {
+            throw ReadingError.pageOutOfRange(page: page, pageCount: book.pageCount)
+        }
         let settings = try await req.currentSettings()
         let words =
             book.pageCount > 0
