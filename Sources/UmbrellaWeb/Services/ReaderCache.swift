@@ -38,65 +38,39 @@ final class ReaderCache: Sendable {
     }
 
     private struct State {
-        var rendered: [RenderKey: (String, UInt64)] = [:]
+        var pages: RecencyCache<PageKey, CachedPage>
+        var rendered: RecencyCache<RenderKey, String>
         var books: [UUID: BookInfo] = [:]
         /// Books deleted while this process runs: a request that read one before the delete must
         /// not put it back.
         var deletedBooks: Set<UUID> = []
         var markVersions: [UUID: Int] = [:]
-        var pages: [PageKey: (CachedPage, UInt64)] = [:]
-        var clock: UInt64 = 0
         var settings: [UUID: ReaderSettings] = [:]
         var marked: [UUID: Set<String>] = [:]
     }
 
-    private let state = Mutex(State())
-    private let pageLimit: Int
+    private let state: Mutex<State>
 
+    /// A cache of at most `pageLimit` annotated pages and half as many renderings.
     init(pageLimit: Int = 1200) {
-        self.pageLimit = pageLimit
+        state = Mutex(State(pages: RecencyCache(limit: pageLimit), rendered: RecencyCache(limit: pageLimit / 2)))
     }
 
-    func page(_ key: PageKey) -> CachedPage? {
-        state.withLock { state in
-            guard let (page, _) = state.pages[key] else { return nil }
-            state.clock += 1
-            state.pages[key] = (page, state.clock)
-            return page
-        }
-    }
+    func page(_ key: PageKey) -> CachedPage? { state.withLock { $0.pages.value(for: key) } }
 
     func store(_ page: CachedPage, for key: PageKey) {
         state.withLock { state in
             guard !state.deletedBooks.contains(key.bookID) else { return }
-            state.clock += 1
-            state.pages[key] = (page, state.clock)
-            if state.pages.count > pageLimit {
-                // Drop the least recently used quarter in one pass rather than one entry per insert.
-                let cutoff = state.pages.values.map(\.1).sorted()[pageLimit / 4]
-                state.pages = state.pages.filter { $0.value.1 > cutoff }
-            }
+            state.pages.store(page, for: key)
         }
     }
 
-    func rendered(_ key: RenderKey) -> String? {
-        state.withLock { state in
-            guard let (text, _) = state.rendered[key] else { return nil }
-            state.clock += 1
-            state.rendered[key] = (text, state.clock)
-            return text
-        }
-    }
+    func rendered(_ key: RenderKey) -> String? { state.withLock { $0.rendered.value(for: key) } }
 
     func store(rendered text: String, for key: RenderKey) {
         state.withLock { state in
             guard !state.deletedBooks.contains(key.page.bookID) else { return }
-            state.clock += 1
-            state.rendered[key] = (text, state.clock)
-            if state.rendered.count > pageLimit / 2 {
-                let cutoff = state.rendered.values.map(\.1).sorted()[pageLimit / 8]
-                state.rendered = state.rendered.filter { $0.value.1 > cutoff }
-            }
+            state.rendered.store(text, for: key)
         }
     }
 
@@ -114,8 +88,8 @@ final class ReaderCache: Sendable {
         state.withLock { state in
             state.deletedBooks.insert(bookID)
             state.books[bookID] = nil
-            state.pages = state.pages.filter { $0.key.bookID != bookID }
-            state.rendered = state.rendered.filter { $0.key.page.bookID != bookID }
+            state.pages.removeAll { $0.bookID == bookID }
+            state.rendered.removeAll { $0.page.bookID == bookID }
         }
     }
 
