@@ -6,7 +6,9 @@
 
 Validates the document, then reads the paths from Sources/UmbrellaAPI/APIRoute.swift and the methods
 registered on them from the API controllers, and checks that the document has exactly those
-operations. Exits non-zero on any failure.
+operations. Also checks what applies to every operation (RequestOriginCheck: 421 `unknownHost` on
+every operation, 403 `crossOrigin` on every state-changing one) and that the `MarkChangeOutcome`
+schema lists the Swift enum's cases. Exits non-zero on any failure.
 """
 import json
 import re
@@ -18,6 +20,8 @@ DOCUMENT = ROOT / "Public" / "openapi.json"
 ROUTES = ROOT / "Sources" / "UmbrellaAPI" / "APIRoute.swift"
 CONTROLLERS = ROOT / "Sources" / "UmbrellaWeb" / "Controllers" / "API"
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+SAFE_METHODS = {"get", "head", "options"}
+OUTCOMES = ROOT / "Sources" / "Reading" / "Marking" / "WordMark.swift"
 
 
 def route_paths():
@@ -47,6 +51,13 @@ def registered_operations(paths):
                 raise SystemExit(f"{file.name}: APIRoute.{name} is not in APIRoute.swift")
             operations.add(((method or on_method).lower(), paths[name]))
     return operations
+
+
+def mark_change_outcomes():
+    """The cases of `enum MarkChangeOutcome`, in order."""
+    source = OUTCOMES.read_text(encoding="utf-8")
+    body = re.search(r"enum MarkChangeOutcome\b[^{]*\{(.*?)\n\}", source, re.S)
+    return re.findall(r"^\s*case (\w+)", body.group(1), re.M) if body else []
 
 
 def main():
@@ -91,6 +102,21 @@ def main():
     duplicates = {i for i in operation_ids if i is not None and operation_ids.count(i) > 1}
     if duplicates:
         failures.append(f"duplicate operationIds: {sorted(duplicates)}")
+
+    for path, item in documented.items():
+        for method, operation in item.items():
+            if method not in METHODS:
+                continue
+            responses = operation.get("responses", {})
+            if "421" not in responses:
+                failures.append(f"{method.upper()} {path} does not document 421 (unknownHost)")
+            if method not in SAFE_METHODS and "403" not in responses:
+                failures.append(f"{method.upper()} {path} does not document 403 (crossOrigin)")
+
+    swift_outcomes = mark_change_outcomes()
+    documented_outcomes = document.get("components", {}).get("schemas", {}).get("MarkChangeOutcome", {}).get("enum")
+    if swift_outcomes != documented_outcomes:
+        failures.append(f"MarkChangeOutcome is {documented_outcomes} in the document but {swift_outcomes} in Swift")
 
     for failure in failures:
         print(f"FAIL: {failure}")
