@@ -22,7 +22,7 @@ struct Strings: Sendable {
         case previous, next, markWord, end, readingProgress, bookText, readingControls
         case sessionSummary, timeRead, pagesReached, wordsLookedUp, wordsMarked, markedThisSession, backToBook
         case notFoundTitle, errorTitle, minutes, none, progressLabel, hskLevel, skip, mainNavigation
-        case aboutIntro, aboutData, aboutDataDetail
+        case aboutIntro, aboutData, aboutDataDetail, readerHelp
 
         var english: String {
             switch self {
@@ -89,6 +89,9 @@ struct Strings: Sendable {
             case .hskLevel: "HSK"
             case .skip: "Skip to the text"
             case .mainNavigation: "Main"
+            case .readerHelp:
+                "Arrow keys move from word to word; Enter looks the word up; M marks or unmarks it. "
+                    + "Marked words are highlighted."
             case .aboutIntro:
                 "Umbrella is an open-source reader for learners of Chinese: tap any word for its meaning, "
                     + "mark the words you don't know, and see your progress. Everything runs on this server; "
@@ -165,6 +168,7 @@ struct Strings: Sendable {
             case .hskLevel: "HSK"
             case .skip: "跳到正文"
             case .mainNavigation: "主导航"
+            case .readerHelp: "用方向键在词之间移动，按回车查词，按 M 标记或取消标记。标记的词会高亮显示。"
             case .aboutIntro: "Umbrella 是一个开源的中文阅读工具：点任何词就能看到释义，标记不认识的词，查看自己的进步。一切都在这台服务器上运行，不向别处发送任何数据。"
             case .aboutData: "数据与许可"
             case .aboutDataDetail:

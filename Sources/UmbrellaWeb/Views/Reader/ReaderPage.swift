@@ -65,6 +65,7 @@ struct ReaderPage {
                 .data(named: "session-id", value: sessionID.uuidString),
                 .attribute(named: "lang", value: "zh-Hans"),
                 .attribute(named: "aria-label", value: strings[.bookText]),
+                .attribute(named: "aria-describedby", value: "reader-help"),
                 .group(
                     (1...max(1, book.pageCount)).flatMap { number -> [Node<HTML.BodyContext>] in
                         [
@@ -75,6 +76,7 @@ struct ReaderPage {
                         ]
                     })
             ),
+            .p(.id("reader-help"), .class("visually-hidden"), .text(strings[.readerHelp])),
             .div(.id("popup"), .attribute(named: "role", value: "dialog"), .attribute(named: "hidden")),
             .nav(
                 .class("bottombar"), .attribute(named: "aria-label", value: strings[.readingControls]),
