@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "ChineseText", targets: ["ChineseText"]),
         .library(name: "Reading", targets: ["Reading"]),
+        .library(name: "Learning", targets: ["Learning"]),
         .library(name: "UmbrellaAPI", targets: ["UmbrellaAPI"]),
         .executable(name: "umbrella", targets: ["umbrella"]),
     ],
@@ -36,6 +37,13 @@ let package = Package(
         .target(
             name: "Reading",
             dependencies: ["ChineseText"],
+            swiftSettings: strictSettings
+        ),
+        // Foundation only: proficiency estimate, placement passage, and the learner simulation that measures them.
+        .target(
+            name: "Learning",
+            dependencies: ["ChineseText"],
+            exclude: ["ProficiencyModel.md"],
             swiftSettings: strictSettings
         ),
         // EPUB container reading (ZIP with size limits); Foundation + ZIPFoundation, importable on iOS.
@@ -76,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "umbrella",
             dependencies: [
-                "ChineseText", "UmbrellaWeb",
+                "ChineseText", "Learning", "UmbrellaWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -89,6 +97,11 @@ let package = Package(
         .testTarget(
             name: "ReadingTests",
             dependencies: ["Reading"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LearningTests",
+            dependencies: ["Learning", "ChineseText"],
             swiftSettings: strictSettings
         ),
         .testTarget(

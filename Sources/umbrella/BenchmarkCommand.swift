@@ -7,7 +7,7 @@ struct BenchmarkCommand: ParsableCommand {
         commandName: "benchmark",
         abstract: "Measure the text engine in this process (build with -c release).",
         shouldDisplay: false,
-        subcommands: [SpeedCommand.self, TuneCommand.self],
+        subcommands: [SpeedCommand.self, TuneCommand.self, ProficiencyBenchmarkCommand.self],
         defaultSubcommand: SpeedCommand.self
     )
 }
