@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "UmbrellaWeb",
             dependencies: [
-                "ChineseText", "Reading", "EPUB", "UmbrellaAPI", "UmbrellaStorage",
+                "ChineseText", "Reading", "Learning", "EPUB", "UmbrellaAPI", "UmbrellaStorage",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

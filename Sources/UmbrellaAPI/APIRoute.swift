@@ -33,6 +33,8 @@ public enum APIRoute {
     public static let sessionEnd = prefix + ["sessions", ":sessionID", "end"]
     /// `GET, PUT /api/v1/settings`.
     public static let settings = prefix + ["settings"]
+    /// `GET /api/v1/proficiency`: the level estimate.
+    public static let proficiency = prefix + ["proficiency"]
     /// `GET /health`.
     public static let health = ["health"]
 }

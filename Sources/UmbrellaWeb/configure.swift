@@ -53,6 +53,7 @@ public func configure(
     app.middleware.use(SecurityHeaders())
     app.middleware.use(ErrorResponder())
     app.middleware.use(RequestOriginCheck(configuration: configuration))
+    app.middleware.use(MultipartBoundaryCheck())
     app.middleware.use(
         FileMiddleware(publicDirectory: configuration.publicDirectory.path + "/", defaultFile: nil))
     try routes(app)
@@ -68,6 +69,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: MarksAPIController())
     try app.register(collection: SessionsAPIController())
     try app.register(collection: SettingsAPIController())
+    try app.register(collection: ProficiencyAPIController())
     try app.register(collection: OpenAPIController())
 }
 

@@ -198,4 +198,24 @@ import VaporTesting
             #expect(books.isEmpty)
         }
     }
+
+    @Test(arguments: [
+        ("multipart/form-data; boundary=", "x"), ("multipart/form-data", "x"),
+        ("multipart/form-data; boundary=B", "--B\r\n##îk--B--\r\n"),
+    ])
+    func malformedMultipartIsRefusedNotACrash(contentType: String, body: String) async throws {
+        try await withTestApp(seedStarter: false) { app in
+            for path in ["/api/v1/books/upload", "/books"] {
+                let response = try await app.send(
+                    .POST, path, headers: ["Content-Type": contentType], body: ByteBuffer(string: body))
+                #expect(response.status == .badRequest, "\(path)")
+            }
+            for path in ["/settings", "/api/v1/marks", "/api/v1/books"] {
+                let response = try await app.send(
+                    .POST, path, headers: ["Content-Type": contentType], body: ByteBuffer(string: body))
+                #expect(response.status == .unsupportedMediaType, "\(path)")
+            }
+            #expect(try await app.send(.GET, "/api/v1/books").json([BookDTO].self).isEmpty)
+        }
+    }
 }

@@ -6,6 +6,7 @@ extension BookDTO: Content {}
 extension PageDTO: Content {}
 extension DeleteBookResponse: Content {}
 extension LookupDTO: Content {}
+extension ProficiencyDTO: Content {}
 extension MarkDTO: Content {}
 extension MarkBatchResponse: Content {}
 extension SessionDTO: Content {}

@@ -138,6 +138,10 @@ struct UploadError: Error, CustomStringConvertible {
         status: .badRequest, code: "malformedRequest",
         description: "The upload could not be read. Send a form with a title and a text field or a file.")
 
+    static let multipartNotAccepted = UploadError(
+        status: .unsupportedMediaType, code: "unsupportedMediaType",
+        description: "Only the upload routes accept multipart/form-data; send JSON or a URL-encoded form.")
+
     static let tooManyChanges = UploadError(
         status: .payloadTooLarge, code: "tooManyChanges", description: "Send at most 1,000 changes per batch.")
 

@@ -87,3 +87,32 @@ enum ForeignRequest: Error, CustomStringConvertible {
         }
     }
 }
+
+/// Refuses multipart bodies everywhere but the two upload routes, and there a boundary that is
+/// missing, empty or longer than RFC 2046's 70 characters, before any route decodes the body:
+/// MultipartKit 4.7 crashes the whole process on an empty boundary (found by fuzzing the API). The
+/// upload routes check the body's structure too (`MultipartStructure`) once it is collected.
+struct MultipartBoundaryCheck: AsyncMiddleware {
+    static let uploadPaths: Set<String> = ["/api/v1/books/upload", "/books"]
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let type = request.headers.contentType, type.type.lowercased() == "multipart" {
+            guard Self.uploadPaths.contains(request.url.path), request.method == .POST else {
+                throw UploadError.multipartNotAccepted
+            }
+            guard let boundary = type.parameters["boundary"], (1...70).contains(boundary.count) else {
+                throw UploadError.malformedForm
+            }
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+extension Request {
+    /// Whether the body is multipart and malformed in a way MultipartKit must not see.
+    var hasMalformedMultipartBody: Bool {
+        guard let type = headers.contentType, type.type.lowercased() == "multipart" else { return false }
+        guard let boundary = type.parameters["boundary"], let body = body.data else { return true }
+        return !MultipartStructure.isWellFormed(body, boundary: boundary)
+    }
+}

@@ -48,6 +48,7 @@ struct BooksAPIController: RouteCollection {
     /// Imports a multipart form with a file (or text), shared by the API and the add-book page.
     static func importUpload(_ req: Request) async throws -> Book {
         try req.ensureBodyWithinUploadLimit()
+        guard !req.hasMalformedMultipartBody else { throw UploadError.malformedForm }
         let form: UploadForm
         do {
             form = try req.content.decode(UploadForm.self)

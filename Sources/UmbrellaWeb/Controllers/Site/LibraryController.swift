@@ -36,7 +36,8 @@ struct LibraryController: RouteCollection {
             // Show the form again with the message and what the learner typed.
             let mapped = ErrorResponder.map(error)
             guard mapped.status != .internalServerError else { throw error }
-            let form = try? req.content.decode(BooksAPIController.UploadForm.self)
+            let form =
+                req.hasMalformedMultipartBody ? nil : try? req.content.decode(BooksAPIController.UploadForm.self)
             let settings = try await req.currentSettings()
             return AddBookPage(
                 settings: settings, assetVersion: req.application.assetVersion, error: mapped.reason,
