@@ -106,7 +106,10 @@ def test_queue_keeps_failed_changes_and_drops_after_three_attempts(page):
                           removeItem: k => memory.delete(k) };
         const realFetch = window.fetch;
         let calls = 0;
+        // Only the queue's own URL is answered here: the reader page around the test keeps
+        // fetching (pages, position, session) and those requests go to the real server.
         window.fetch = async (url, init) => {
+            if (String(url) !== '/test/marked-words/batch') return realFetch(url, init);
             calls += 1;
             const changes = JSON.parse(init.body).changes;
             const results = changes.map(c => ({ eventID: c.eventID, status: c.word === 'bad' ? 'failed' : 'applied',
@@ -114,7 +117,7 @@ def test_queue_keeps_failed_changes_and_drops_after_three_attempts(page):
             return new Response(JSON.stringify({ synced: 1, failed: 1, lastSyncAt: '', results }), { status: 200 });
         };
         try {
-            const queue = new MarkQueue({ storage });
+            const queue = new MarkQueue({ url: '/test/marked-words/batch', storage });
             queue.add({ eventID: 'a', word: 'good', marked: true });
             queue.add({ eventID: 'b', word: 'bad', marked: true });
             const first = await queue.flush();
