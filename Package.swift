@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "UmbrellaStorage",
             dependencies: [
-                "Reading",
+                "Reading", "Learning",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentSQL", package: "fluent-kit"),
             ],

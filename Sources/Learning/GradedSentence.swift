@@ -49,3 +49,22 @@ public struct GradedSentence: Hashable, Sendable, Codable {
         }
     }
 }
+
+extension GradedSentence {
+    /// The sentence cut into its graded words and the text between them, in order; `isWord` marks the words.
+    ///
+    /// The words were segmented from ``text``, so every one is found in order; text between words
+    /// (punctuation, numbers, Latin) comes back as non-word pieces.
+    public var pieces: [(text: String, isWord: Bool)] {
+        var result: [(text: String, isWord: Bool)] = []
+        var rest = text[...]
+        for word in words {
+            guard let range = rest.range(of: word.text) else { continue }
+            if range.lowerBound > rest.startIndex { result.append((String(rest[..<range.lowerBound]), false)) }
+            result.append((word.text, true))
+            rest = rest[range.upperBound...]
+        }
+        if !rest.isEmpty { result.append((String(rest), false)) }
+        return result
+    }
+}

@@ -35,6 +35,18 @@ public enum APIRoute {
     public static let settings = prefix + ["settings"]
     /// `GET /api/v1/proficiency`: the level estimate.
     public static let proficiency = prefix + ["proficiency"]
+    /// `GET /api/v1/proficiency/history`: the estimates over time.
+    public static let proficiencyHistory = prefix + ["proficiency", "history"]
+    /// `GET /api/v1/progress`: the progress page's counts and the estimate.
+    public static let progress = prefix + ["progress"]
+    /// `GET /api/v1/words`: the word list, filtered and sorted.
+    public static let words = prefix + ["words"]
+    /// `GET /api/v1/words/export.csv`: the word list as CSV.
+    public static let wordsExport = prefix + ["words", "export.csv"]
+    /// `GET, POST /api/v1/placement`: the placement reading and its answer.
+    public static let placement = prefix + ["placement"]
+    /// `POST /api/v1/placement/skip`: decline the placement reading.
+    public static let placementSkip = prefix + ["placement", "skip"]
     /// `GET /health`.
     public static let health = ["health"]
 }

@@ -7,7 +7,8 @@ public enum UmbrellaMigrations {
         [
             M001_CreateUsers(), M002_CreateBooks(), M003_CreatePages(), M004_CreateReadingSessions(),
             M005_CreateWordMarks(), M006_CreateWordEvents(), M007_CreateSessionPages(), M008_CreateWordExposures(),
-            M009_CreateUserSettings(), M010_AddStarterLibrarySeededToUsers(),
+            M009_CreateUserSettings(), M010_AddStarterLibrarySeededToUsers(), M011_CreateProficiencySnapshots(),
+            M012_CreatePlacementAnswers(),
         ]
     }
 }
@@ -182,4 +183,47 @@ struct M010_AddStarterLibrarySeededToUsers: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await database.schema("users").deleteField("starter_library_seeded_at").update()
     }
+}
+
+struct M011_CreateProficiencySnapshots: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("proficiency_snapshots")
+            .id()
+            .field("user_id", .uuid, .required, .references("users", "id", onDelete: .cascade))
+            .field("sequence", .int, .required)
+            .field("recorded_at", .datetime, .required)
+            .field("trigger", .string, .required)
+            .field("standard", .string, .required)
+            .field("level", .int)
+            .field("level_min", .int)
+            .field("level_max", .int)
+            .field("ability", .double)
+            .field("ability_lower", .double)
+            .field("ability_upper", .double)
+            .field("mastery", .double)
+            .field("mastery_lower", .double)
+            .field("mastery_upper", .double)
+            .field("words_seen", .int, .required)
+            .field("words_marked", .int, .required)
+            .unique(on: "user_id", "sequence")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws { try await database.schema("proficiency_snapshots").delete() }
+}
+
+struct M012_CreatePlacementAnswers: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("placement_answers")
+            .id()
+            .field("user_id", .uuid, .required, .references("users", "id", onDelete: .cascade))
+            .field("answered_at", .datetime, .required)
+            .field("standard", .string, .required)
+            .field("skipped", .bool, .required)
+            .field("words", .string, .required)
+            .field("proposed_level", .int)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws { try await database.schema("placement_answers").delete() }
 }

@@ -48,6 +48,7 @@ public func configure(
         try await seedStarterLibrary(app, user: user, resources: resources)
     }
     app.assetVersion = assetVersion(of: configuration.publicDirectory)
+    app.placementPassages = PlacementPassages()
 
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeaders())
@@ -70,6 +71,10 @@ func routes(_ app: Application) throws {
     try app.register(collection: SessionsAPIController())
     try app.register(collection: SettingsAPIController())
     try app.register(collection: ProficiencyAPIController())
+    try app.register(collection: WordsAPIController())
+    try app.register(collection: PlacementAPIController())
+    try app.register(collection: PlacementController())
+    try app.register(collection: ProgressController())
     try app.register(collection: OpenAPIController())
 }
 

@@ -19,6 +19,12 @@ extension MarkRequest: Content {}
 extension MarkBatchRequest: Content {}
 extension PositionDTO: Content {}
 extension CreateBookRequest: Content {}
+extension ProficiencyHistoryDTO: Content {}
+extension WordListDTO: Content {}
+extension ProgressDTO: Content {}
+extension PlacementPassageDTO: Content {}
+extension PlacementAnswerRequest: Content {}
+extension PlacementResultDTO: Content {}
 
 extension Array where Element == String {
     /// Route segments (`":bookID"` becomes a parameter).

@@ -121,7 +121,7 @@ struct ErrorResponder: AsyncMiddleware {
     }
 }
 
-/// A problem with an uploaded file that the importers never see.
+/// A request problem with its status and API error code (uploads, settings, query parameters).
 struct UploadError: Error, CustomStringConvertible {
     var status: HTTPResponseStatus
     var code: String
@@ -151,4 +151,12 @@ struct UploadError: Error, CustomStringConvertible {
 
     static let missingInput = UploadError(
         status: .badRequest, code: "emptyText", description: "Paste some text or choose a .txt or .epub file.")
+
+    static func invalidQuery(_ reason: String) -> UploadError {
+        UploadError(status: .badRequest, code: "invalidQuery", description: reason)
+    }
+
+    static let tooManyWords = UploadError(
+        status: .payloadTooLarge, code: "tooManyWords",
+        description: "Too many marked words: send at most 5,000 (the passage has far fewer).")
 }

@@ -56,6 +56,9 @@ struct Layout {
                 .attribute(named: "aria-label", value: strings[.mainNavigation]),
                 .a(.href("/"), .class(current == "library" ? "current" : ""), .text(strings[.library])),
                 .a(.href("/books/new"), .class(current == "add" ? "current" : ""), .text(strings[.addBook])),
+                .a(
+                    .href("/progress"), .class(current == "progress" ? "current" : ""),
+                    .text(strings[Strings.ProgressKey.progress])),
                 .a(.href("/settings"), .class(current == "settings" ? "current" : ""), .text(strings[.settings])),
                 .a(.href("/about"), .class(current == "about" ? "current" : ""), .text(strings[.about]))
             )

@@ -23,6 +23,8 @@ struct SessionsAPIController: RouteCollection {
         let words =
             book.pageCount > 0
             ? try await req.annotatedPage(page, of: book.id, standard: settings.standard).page.words : []
+        // The reading since the last estimate (a session that timed out or was left open) counts now.
+        await req.recordEstimate(.reading)
         let session = try await req.serialized {
             try await req.readingSessions.start(
                 for: req.userID, book: book, page: page, words: words, policy: req.sessionPolicy, at: req.now)
@@ -71,6 +73,7 @@ struct SessionsAPIController: RouteCollection {
             try await req.readingSessions.end(
                 id, of: req.userID, reason: body?.reason ?? .ended, at: req.now)
         }
+        await req.recordEstimate(.reading)
         return SessionDTO(summary.session, summary: summary)
     }
 }

@@ -19,7 +19,8 @@ struct LibraryController: RouteCollection {
         let kept = try? req.query.get(Int.self, at: "deleted")
         return LibraryPage(
             books: try await req.books.books(of: req.userID), settings: settings,
-            assetVersion: req.application.assetVersion, deletedKeptMarks: kept
+            assetVersion: req.application.assetVersion, deletedKeptMarks: kept,
+            offerPlacement: try await req.placementAnswers.latestAnswer(for: req.userID) == nil
         ).html.response()
     }
 

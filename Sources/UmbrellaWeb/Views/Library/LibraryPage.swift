@@ -9,6 +9,8 @@ struct LibraryPage {
     var assetVersion: String
     /// After a delete: how many marked words stayed in the word list.
     var deletedKeptMarks: Int?
+    /// Whether to offer the placement reading (until the learner takes or skips it).
+    var offerPlacement = false
 
     var html: HTML {
         let strings = Strings(language: settings.language)
@@ -30,6 +32,7 @@ struct LibraryPage {
                         .text("\(strings[.deletedNotice]) (\(kept)).")
                     )
                 },
+                .if(offerPlacement, placementOffer(strings)),
                 .section(
                     .attribute(named: "aria-labelledby", value: "own-heading"),
                     .div(
@@ -45,6 +48,23 @@ struct LibraryPage {
                     .attribute(named: "aria-labelledby", value: "starter-heading"),
                     .h2(.id("starter-heading"), .text(strings[.gradedReaders])),
                     .ul(.class("book-list"), .group(starter.map { card($0, strings: strings) }))
+                )
+            )
+        )
+    }
+
+    func placementOffer(_ strings: Strings) -> Node<HTML.BodyContext> {
+        .section(
+            .class("placement-offer"), .id("placement-offer"),
+            .attribute(named: "aria-labelledby", value: "placement-offer-heading"),
+            .h2(.id("placement-offer-heading"), .text(strings[Strings.ProgressKey.placementOfferTitle])),
+            .p(.text(strings[Strings.ProgressKey.placementOffer])),
+            .div(
+                .class("actions"),
+                .a(.class("button primary"), .href("/placement"), .text(strings[Strings.ProgressKey.placementStart])),
+                .form(
+                    .method(.post), .action("/placement/skip"),
+                    .button(.type(.submit), .class("button"), .text(strings[Strings.ProgressKey.placementSkip]))
                 )
             )
         )
