@@ -103,16 +103,18 @@ struct EstimateChart {
                     "<circle class=\"dot\" cx=\"\(f(x(point.date)))\" cy=\"\(f(y(point.ability)))\" r=\"3.5\"/>")
             }
             let baseline = Self.height - 10
+            // Points within two days of each other are told apart by their time of day.
+            let label: (Date) -> String = span < 2 * 86_400 && points.count > 1 ? timeLabel : dayLabel
             if let firstPoint = points.first {
                 let anchor = points.count < 2 ? "middle" : "start"
                 parts.append(
                     "<text class=\"axis\" x=\"\(f(x(firstPoint.date)))\" y=\"\(f(baseline))\" text-anchor=\"\(anchor)\">"
-                        + "\(dayLabel(firstPoint.date).htmlEscaped)</text>")
+                        + "\(label(firstPoint.date).htmlEscaped)</text>")
             }
             if points.count > 1, let lastPoint = points.last {
                 parts.append(
                     "<text class=\"axis\" x=\"\(f(x(lastPoint.date)))\" y=\"\(f(baseline))\" text-anchor=\"end\">"
-                        + "\(dayLabel(lastPoint.date).htmlEscaped)</text>")
+                        + "\(label(lastPoint.date).htmlEscaped)</text>")
             }
         }
         parts.append("</svg>")
@@ -125,6 +127,14 @@ struct EstimateChart {
         let start = "HSK \(standard.label(first.level)) (\(dayLabel(first.date)))"
         let end = "HSK \(standard.label(last.level)) (\(dayLabel(last.date)))"
         return points.count == 1 ? start : "\(start) → \(end)"
+    }
+
+    /// A time of day with its date, "22 Nov 14:05 UTC" (the server does not know the reader's zone).
+    func timeLabel(_ date: Date) -> String {
+        var calendar = calendar
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return dayLabel(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// A short date: "22 Nov" in English, "11月22日" in Chinese (UTC, as the server stores it).
