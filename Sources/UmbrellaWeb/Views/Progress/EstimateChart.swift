@@ -104,7 +104,8 @@ struct EstimateChart {
             }
             let baseline = Self.height - 10
             // Points within two days of each other are told apart by their time of day.
-            let label: (Date) -> String = span < 2 * 86_400 && points.count > 1 ? timeLabel : dayLabel
+            let withTime = span < 2 * 86_400 && points.count > 1
+            func label(_ date: Date) -> String { withTime ? timeLabel(date) : dayLabel(date) }
             if let firstPoint = points.first {
                 let anchor = points.count < 2 ? "middle" : "start"
                 parts.append(
