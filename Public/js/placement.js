@@ -1,6 +1,7 @@
 // The placement reading: one level per screen. Without this script every screen shows on one page
 // and the form still works; with it, Back / Next step through the screens and the submit button
-// appears on the last one. "I don't know most of these" marks (or unmarks) every word of a screen.
+// appears on the last one. "I don't know most of these" marks (or unmarks) the screen's words of its
+// level and above.
 
 const form = document.getElementById("placement-form");
 if (form) {
@@ -32,7 +33,12 @@ if (form) {
         } else if (target.closest(".screen-back")) {
             show(current - 1, true);
         } else if (target.closest(".mark-all")) {
-            const boxes = Array.from(screen.querySelectorAll('input[type="checkbox"]'));
+            // The words of this screen's level and above; easier words keep the learner's own answer.
+            const level = Number(screen.dataset.level);
+            const boxes = Array.from(screen.querySelectorAll("label.pw"))
+                .filter((label) => !(Number(label.dataset.level) < level))
+                .map((label) => label.querySelector('input[type="checkbox"]'))
+                .filter(Boolean);
             const all = boxes.every((box) => box.checked);
             boxes.forEach((box) => {
                 box.checked = !all;

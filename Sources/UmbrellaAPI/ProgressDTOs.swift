@@ -207,13 +207,17 @@ public struct PlacementPassageDTO: Codable, Hashable, Sendable {
     public struct Token: Codable, Hashable, Sendable {
         /// The text.
         public var text: String
-        /// Whether it is a Chinese word the learner can mark.
+        /// Whether the learner can mark it: a Chinese word at its first occurrence in the passage
+        /// (later occurrences are plain text, so one answer per word).
         public var word: Bool
+        /// The word's HSK level, for markable words.
+        public var level: Int?
 
         /// Creates a token.
-        public init(text: String, word: Bool) {
+        public init(text: String, word: Bool, level: Int? = nil) {
             self.text = text
             self.word = word
+            self.level = level
         }
     }
 

@@ -117,3 +117,23 @@ import Testing
         #expect(snapshot.trigger == .placement)
     }
 }
+
+@Suite struct PlacementPiecesTests {
+    @Test func eachWordIsMarkableOnceWhereItFirstOccurs() {
+        let passage = PlacementPassage(
+            standard: .hsk3,
+            sentences: [
+                GradedSentence(
+                    id: "a", hskLevel: 1, text: "我是我。",
+                    words: [.init(text: "我", level: 1), .init(text: "是", level: 1), .init(text: "我", level: 1)]),
+                GradedSentence(
+                    id: "b", hskLevel: 2, text: "我懂。", words: [.init(text: "我", level: 1), .init(text: "懂", level: 2)]),
+            ])
+        let pieces = passage.sentencePieces
+        #expect(pieces[0].map(\.text) == ["我", "是", "我", "。"])
+        #expect(pieces[0].map(\.isMarkable) == [true, true, false, false])
+        #expect(pieces[1].map(\.isMarkable) == [false, true, false])
+        #expect(pieces[1][1].level == 2)
+        #expect(pieces.joined().filter(\.isMarkable).map(\.text) == ["我", "是", "懂"])
+    }
+}

@@ -153,7 +153,7 @@ import VaporTesting
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.allSatisfy { $0 == .created })
+            #expect(statuses.allSatisfy { $0 == .created }, "statuses: \(statuses.map(\.code))")
             let marks = try await app.send(.GET, "/api/v1/marks").json([MarkDTO].self)
             #expect(marks.count == 13)
             #expect(marks.first { $0.word == "月亮" }?.markCount == 12)

@@ -82,3 +82,36 @@ public struct PlacementPassage: Hashable, Sendable, Codable {
         return PlacementPassage(standard: standard, sentences: chosen)
     }
 }
+
+/// A piece of a placement sentence as shown to the learner.
+public struct PlacementPiece: Hashable, Sendable, Codable {
+    /// The text.
+    public var text: String
+    /// Whether the learner can mark it: a graded word at its first occurrence in the passage. Later
+    /// occurrences are plain text, so a mark on a later screen cannot change an answer given earlier.
+    public var isMarkable: Bool
+    /// The word's level, for words.
+    public var level: Int?
+
+    /// Creates a piece.
+    public init(text: String, isMarkable: Bool, level: Int?) {
+        self.text = text
+        self.isMarkable = isMarkable
+        self.level = level
+    }
+}
+
+extension PlacementPassage {
+    /// Every sentence cut into pieces, in order; each distinct word is markable once, where it first occurs.
+    public var sentencePieces: [[PlacementPiece]] {
+        var shown: Set<String> = []
+        return sentences.map { sentence in
+            let levels = Dictionary(sentence.words.map { ($0.text, $0.level) }, uniquingKeysWith: { first, _ in first })
+            return sentence.pieces.map { piece in
+                guard piece.isWord else { return PlacementPiece(text: piece.text, isMarkable: false, level: nil) }
+                let first = shown.insert(piece.text).inserted
+                return PlacementPiece(text: piece.text, isMarkable: first, level: levels[piece.text] ?? nil)
+            }
+        }
+    }
+}

@@ -62,15 +62,17 @@ struct PlacementAPIController: RouteCollection {
 
     static func dto(_ passage: PlacementPassage) -> PlacementPassageDTO {
         let levels = Array(Set(passage.sentences.map(\.hskLevel))).sorted()
+        let pieces = passage.sentencePieces
         return PlacementPassageDTO(
             standard: passage.standard.rawValue,
             screens: levels.map { level in
                 .init(
                     level: level,
-                    sentences: passage.sentences.filter { $0.hskLevel == level }.map { sentence in
-                        .init(
+                    sentences: passage.sentences.indices.filter { passage.sentences[$0].hskLevel == level }.map {
+                        let sentence = passage.sentences[$0]
+                        return .init(
                             id: sentence.id, text: sentence.text,
-                            tokens: sentence.pieces.map { .init(text: $0.text, word: $0.isWord) })
+                            tokens: pieces[$0].map { .init(text: $0.text, word: $0.isMarkable, level: $0.level) })
                     })
             })
     }

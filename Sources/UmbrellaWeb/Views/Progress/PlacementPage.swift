@@ -47,20 +47,22 @@ struct PlacementPage {
         )
     }
 
+    /// A word the learner can mark (a checkbox styled as text), or plain text.
+    func piece(_ piece: PlacementPiece) -> Node<HTML.BodyContext> {
+        guard piece.isMarkable else { return .span(.class("pp"), .raw(piece.text.htmlEscaped)) }
+        return .label(
+            .class("pw"), .data(named: "level", value: piece.level.map(String.init) ?? ""),
+            .input(.type(.checkbox), .name("marked[]"), .value(piece.text.htmlEscaped)),
+            .span(.raw(piece.text.htmlEscaped)))
+    }
+
     func screen(level: Int, index: Int, count: Int, strings: Strings) -> Node<HTML.FormContext> {
-        let sentences = passage.sentences.filter { $0.hskLevel == level }
-        let paragraphs: [Node<HTML.FormContext>] = sentences.map { sentence in
+        let pieces = passage.sentencePieces
+        let sentences = passage.sentences.indices.filter { passage.sentences[$0].hskLevel == level }
+        let paragraphs: [Node<HTML.FormContext>] = sentences.map { index in
             .p(
                 .class("placement-sentence"), .attribute(named: "lang", value: "zh-Hans"),
-                .group(
-                    sentence.pieces.map { piece in
-                        piece.isWord
-                            ? .label(
-                                .class("pw"),
-                                .input(.type(.checkbox), .name("marked[]"), .value(piece.text.htmlEscaped)),
-                                .span(.raw(piece.text.htmlEscaped)))
-                            : .span(.class("pp"), .raw(piece.text.htmlEscaped))
-                    })
+                .group(pieces[index].map(piece))
             )
         }
         let progress = "\(strings[Strings.ProgressKey.screenOf]) \(index + 1) / \(count)"

@@ -93,7 +93,8 @@ extension ProgressPage {
                         .element(
                             named: "option",
                             nodes: [
-                                .attribute(named: "value", value: value.htmlEscaped),
+                                // An empty value ("all") must still be sent as empty, not as the option's label.
+                                .attribute(named: "value", value: value.htmlEscaped, ignoreIfValueIsEmpty: false),
                                 value == selected ? .attribute(named: "selected", value: "selected") : .empty,
                                 .raw(text.htmlEscaped),
                             ])
