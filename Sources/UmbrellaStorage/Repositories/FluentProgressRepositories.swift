@@ -1,5 +1,6 @@
 public import ChineseText
 public import FluentKit
+import FluentSQL
 public import Foundation
 public import Learning
 public import Reading
@@ -125,12 +126,27 @@ public struct FluentReadingStatisticsRepository: ReadingStatisticsRepository {
         let recentSessions = sessions.filter { $0.lastActivityAt >= since }
         let marked = try await WordMarkModel.query(on: database).filter(\.$userID == userID)
             .filter(\.$isMarked == true).count()
-        let recentMarks = try await WordEventModel.query(on: database).filter(\.$userID == userID)
-            .filter(\.$kind == WordEventModel.Kind.mark.rawValue).filter(\.$occurredAt >= since).all()
+        let recentlyMarked = try await distinctWordsMarked(by: userID, since: since)
         return ReadingStatistics(
             textsRead: texts.count, sessions: sessions.count, secondsRead: sessions.reduce(0) { $0 + $1.secondsRead },
-            wordsMarked: marked, wordsMarkedRecently: Set(recentMarks.map(\.word)).count,
+            wordsMarked: marked, wordsMarkedRecently: recentlyMarked,
             secondsReadRecently: recentSessions.reduce(0) { $0 + $1.secondsRead }, recentSince: since)
+    }
+}
+
+extension FluentReadingStatisticsRepository {
+    /// Distinct words with a mark event since `since`: one `COUNT(DISTINCT …)` where the driver speaks SQL.
+    private func distinctWordsMarked(by userID: UUID, since: Date) async throws -> Int {
+        let kind = WordEventModel.Kind.mark.rawValue
+        if let sql = database as? any SQLDatabase {
+            let row = try await sql.select().column(SQLFunction("COUNT", args: SQLDistinct("word")), as: "count")
+                .from(WordEventModel.schema).where("user_id", .equal, SQLBind(userID))
+                .where("kind", .equal, SQLBind(kind)).where("occurred_at", .greaterThanOrEqual, SQLBind(since)).first()
+            return try row?.decode(column: "count", as: Int.self) ?? 0
+        }
+        let events = try await WordEventModel.query(on: database).filter(\.$userID == userID)
+            .filter(\.$kind == kind).filter(\.$occurredAt >= since).all()
+        return Set(events.map(\.word)).count
     }
 }
 
