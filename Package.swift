@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Reading", targets: ["Reading"]),
         .library(name: "Learning", targets: ["Learning"]),
         .library(name: "UmbrellaAPI", targets: ["UmbrellaAPI"]),
+        .library(name: "Scanning", targets: ["Scanning"]),
+        .library(name: "Serials", targets: ["Serials"]),
         .executable(name: "umbrella", targets: ["umbrella"]),
     ],
     dependencies: [
@@ -46,6 +48,24 @@ let package = Package(
             exclude: ["ProficiencyModel.md"],
             swiftSettings: strictSettings
         ),
+        // Foundation only: photographed pages to text: the TextRecognizer protocol, image header
+        // checks, reading order, scan jobs and their background processing.
+        .target(
+            name: "Scanning",
+            dependencies: ["Reading"],
+            swiftSettings: strictSettings
+        ),
+        // Foundation only: Apple serial-number grammar, decoding, correction and candidate ranking.
+        .target(
+            name: "Serials",
+            swiftSettings: strictSettings
+        ),
+        // Foundation only: the PP-OCR worker processes (workers/ocr) behind Scanning's TextRecognizer.
+        .target(
+            name: "OCRWorker",
+            dependencies: ["Scanning"],
+            swiftSettings: strictSettings
+        ),
         // EPUB container reading (ZIP with size limits); Foundation + ZIPFoundation, importable on iOS.
         .target(
             name: "EPUB",
@@ -55,14 +75,14 @@ let package = Package(
         // Foundation only: wire DTOs and the route contract shared with clients.
         .target(
             name: "UmbrellaAPI",
-            dependencies: ["Reading"],
+            dependencies: ["Reading", "Scanning", "Serials"],
             swiftSettings: strictSettings
         ),
         // Fluent models, migrations and repositories (FluentKit, no Vapor).
         .target(
             name: "UmbrellaStorage",
             dependencies: [
-                "Reading", "Learning",
+                "Reading", "Learning", "Scanning",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentSQL", package: "fluent-kit"),
             ],
@@ -73,6 +93,7 @@ let package = Package(
             name: "UmbrellaWeb",
             dependencies: [
                 "ChineseText", "Reading", "Learning", "EPUB", "UmbrellaAPI", "UmbrellaStorage",
+                "Scanning", "Serials", "OCRWorker",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -84,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "umbrella",
             dependencies: [
-                "ChineseText", "Learning", "UmbrellaWeb",
+                "ChineseText", "Learning", "UmbrellaWeb", "Scanning", "Serials", "OCRWorker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -102,6 +123,16 @@ let package = Package(
         .testTarget(
             name: "LearningTests",
             dependencies: ["Learning", "ChineseText"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ScanningTests",
+            dependencies: ["Scanning", "OCRWorker", "Reading"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SerialsTests",
+            dependencies: ["Serials"],
             swiftSettings: strictSettings
         ),
         .testTarget(

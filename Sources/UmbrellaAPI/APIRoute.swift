@@ -11,7 +11,7 @@ public enum APIRoute {
     public static let bookUpload = prefix + ["books", "upload"]
     /// `GET, DELETE /api/v1/books/{bookID}`.
     public static let book = prefix + ["books", ":bookID"]
-    /// `GET /api/v1/books/{bookID}/pages/{page}`.
+    /// `GET, PUT /api/v1/books/{bookID}/pages/{page}` (PUT: correct the page's text).
     public static let page = prefix + ["books", ":bookID", "pages", ":page"]
     /// `PUT /api/v1/books/{bookID}/position`.
     public static let position = prefix + ["books", ":bookID", "position"]
@@ -47,6 +47,26 @@ public enum APIRoute {
     public static let placement = prefix + ["placement"]
     /// `POST /api/v1/placement/skip`: decline the placement reading.
     public static let placementSkip = prefix + ["placement", "skip"]
+    /// `GET, POST /api/v1/scans`: scan jobs (photos becoming a book).
+    public static let scans = prefix + ["scans"]
+    /// `GET, DELETE /api/v1/scans/{jobID}`.
+    public static let scan = prefix + ["scans", ":jobID"]
+    /// `PUT /api/v1/scans/{jobID}/pages/{pageID}`: correct a read page's text.
+    public static let scanPage = prefix + ["scans", ":jobID", "pages", ":pageID"]
+    /// `POST /api/v1/scans/{jobID}/pages/{pageID}/retry`: read a page again.
+    public static let scanPageRetry = prefix + ["scans", ":jobID", "pages", ":pageID", "retry"]
+    /// `GET, PUT /api/v1/scans/{jobID}/pages/{pageID}/image`: the photo; PUT a retake.
+    public static let scanPageImage = prefix + ["scans", ":jobID", "pages", ":pageID", "image"]
+    /// `GET /api/v1/serial-scans`: the serial scan history.
+    public static let serialScans = prefix + ["serial-scans"]
+    /// `DELETE /api/v1/serial-scans/{scanID}`.
+    public static let serialScan = prefix + ["serial-scans", ":scanID"]
+    /// `GET /api/v1/serial-scans/export.csv`: the history as CSV.
+    public static let serialScansExport = prefix + ["serial-scans", "export.csv"]
+    /// `POST /process-serial`: seed 002's serial-number OCR contract.
+    public static let processSerial = ["process-serial"]
+    /// `GET /params`: seed 002's presets and device types.
+    public static let params = ["params"]
     /// `GET /health`.
     public static let health = ["health"]
 }

@@ -8,7 +8,7 @@ public enum UmbrellaMigrations {
             M001_CreateUsers(), M002_CreateBooks(), M003_CreatePages(), M004_CreateReadingSessions(),
             M005_CreateWordMarks(), M006_CreateWordEvents(), M007_CreateSessionPages(), M008_CreateWordExposures(),
             M009_CreateUserSettings(), M010_AddStarterLibrarySeededToUsers(), M011_CreateProficiencySnapshots(),
-            M012_CreatePlacementAnswers(),
+            M012_CreatePlacementAnswers(), M013_CreateScanJobs(), M014_CreateSerialScans(),
         ]
     }
 }
@@ -226,4 +226,57 @@ struct M012_CreatePlacementAnswers: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws { try await database.schema("placement_answers").delete() }
+}
+
+struct M013_CreateScanJobs: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("scan_jobs")
+            .id()
+            .field("user_id", .uuid, .required, .references("users", "id", onDelete: .cascade))
+            .field("title", .string, .required)
+            .field("author", .string)
+            .field("book_id", .uuid)
+            .field("created_at", .datetime, .required)
+            .field("updated_at", .datetime, .required)
+            .create()
+        try await database.schema("scan_pages")
+            .id()
+            .field("job_id", .uuid, .required, .references("scan_jobs", "id", onDelete: .cascade))
+            .field("position", .int, .required)
+            .field("image_path", .string, .required)
+            .field("format", .string, .required)
+            .field("rotation", .int, .required)
+            .field("status", .string, .required)
+            .field("text", .string)
+            .field("lines", .string, .required)
+            .field("error_message", .string)
+            .field("attempts", .int, .required)
+            .field("is_corrected", .bool, .required)
+            .unique(on: "job_id", "position")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("scan_pages").delete()
+        try await database.schema("scan_jobs").delete()
+    }
+}
+
+struct M014_CreateSerialScans: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("serial_scans")
+            .id()
+            .field("user_id", .uuid, .required, .references("users", "id", onDelete: .cascade))
+            .field("scanned_at", .datetime, .required)
+            .field("device_type", .string, .required)
+            .field("preset", .string, .required)
+            .field("serial", .string)
+            .field("is_valid", .bool, .required)
+            .field("format", .string)
+            .field("confidence", .double)
+            .field("response", .string, .required)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws { try await database.schema("serial_scans").delete() }
 }

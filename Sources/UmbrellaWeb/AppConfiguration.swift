@@ -1,4 +1,5 @@
 public import Foundation
+public import OCRWorker
 
 /// Everything the server reads from its environment, decoded in one place. `.env.example` lists
 /// every variable.
@@ -23,6 +24,9 @@ public struct AppConfiguration: Sendable, Equatable {
     public var seedStarterLibrary: Bool
     /// `UMBRELLA_ALLOWED_HOSTS`: extra host names the server answers to (comma-separated; `*` for any).
     public var allowedHosts: [String]
+    /// The OCR worker: `UMBRELLA_OCR_PYTHON`, `UMBRELLA_OCR_WORKER`, `UMBRELLA_OCR_WORKERS`,
+    /// `UMBRELLA_OCR_TIMEOUT_SECONDS` (see ``OCRWorkerConfiguration/fromEnvironment(_:searchRoots:)``).
+    public var ocrWorker: OCRWorkerConfiguration
     /// `LOG_LEVEL`: trace, debug, info, notice, warning, error, critical (default info).
     public var logLevel: String
 
@@ -71,6 +75,8 @@ public struct AppConfiguration: Sendable, Equatable {
         default: throw ConfigurationError(variable: "UMBRELLA_SEED_STARTER_LIBRARY", message: "must be true or false")
         }
         logLevel = value("LOG_LEVEL") ?? "info"
+        ocrWorker = OCRWorkerConfiguration.fromEnvironment(
+            environment, searchRoots: [workingDirectory] + OCRWorkerConfiguration.defaultSearchRoots())
         allowedHosts = (value("UMBRELLA_ALLOWED_HOSTS") ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }

@@ -49,6 +49,7 @@ public func configure(
     }
     app.assetVersion = assetVersion(of: configuration.publicDirectory)
     app.placementPassages = PlacementPassages()
+    try await app.startScanning()
 
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeaders())
@@ -75,6 +76,8 @@ func routes(_ app: Application) throws {
     try app.register(collection: PlacementAPIController())
     try app.register(collection: PlacementController())
     try app.register(collection: ProgressController())
+    try app.register(collection: ScansAPIController())
+    try app.register(collection: SerialAPIController())
     try app.register(collection: OpenAPIController())
 }
 

@@ -11,7 +11,7 @@ struct Umbrella: AsyncParsableCommand {
             """,
         subcommands: [
             Serve.self, LookupCommand.self, SegmentCommand.self, PinyinCommand.self, GradeCommand.self,
-            BenchmarkCommand.self,
+            OCRCommand.self, SerialCommand.self, BenchmarkCommand.self,
         ]
     )
 }

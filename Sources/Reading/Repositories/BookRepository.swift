@@ -15,6 +15,12 @@ public protocol BookRepository: Sendable {
     func add(_ draft: BookDraft, for userID: UUID, at date: Date) async throws -> Book
     /// Deletes a book and its pages; marks made in it stay. Returns how many marked words came from it.
     func delete(_ bookID: UUID, of userID: UUID) async throws -> Int
+    /// Puts a page in at `number` (from 1; `pageCount + 1` appends), moving later pages up one.
+    func insertPage(_ page: PageDraft, at number: Int, of bookID: UUID, userID: UUID, at date: Date) async throws
+    /// Replaces page `number`'s text (a correction); the page is segmented again when next read.
+    func replacePage(_ number: Int, with page: PageDraft, of bookID: UUID, userID: UUID, at date: Date) async throws
+    /// Takes page `number` out, moving later pages down one.
+    func removePage(_ number: Int, of bookID: UUID, userID: UUID, at date: Date) async throws
     /// Saves where the learner is in a book.
     func savePosition(_ position: ReadingPosition, of bookID: UUID, userID: UUID, at date: Date) async throws
 }

@@ -1,5 +1,5 @@
 public import FluentKit
-public import Foundation
+import Foundation
 public import Reading
 
 /// Books and pages in a Fluent database (SQLite or PostgreSQL).
@@ -128,6 +128,98 @@ public struct FluentBookRepository: BookRepository {
         book.positionFraction = position.fraction
         book.updatedAt = date
         try await book.save(on: database)
+    }
+
+    /// See ``BookRepository/insertPage(_:at:of:userID:at:)``.
+    public func insertPage(_ page: PageDraft, at number: Int, of bookID: UUID, userID: UUID, at date: Date)
+        async throws
+    {
+        let book = try await model(bookID, of: userID)
+        guard (1...book.pageCount + 1).contains(number) else {
+            throw ReadingError.pageOutOfRange(page: number, pageCount: book.pageCount)
+        }
+        let model = try Self.pageModel(page, number: number, bookID: bookID)
+        try await database.transaction { transaction in
+            try await Self.renumber(bookID, from: number, by: 1, on: transaction)
+            try await model.create(on: transaction)
+            book.pageCount += 1
+            book.characterCount += model.characterCount
+            book.updatedAt = date
+            try await book.save(on: transaction)
+        }
+    }
+
+    /// See ``BookRepository/replacePage(_:with:of:userID:at:)``.
+    public func replacePage(_ number: Int, with page: PageDraft, of bookID: UUID, userID: UUID, at date: Date)
+        async throws
+    {
+        let book = try await model(bookID, of: userID)
+        guard
+            let stored = try await PageModel.query(on: database)
+                .filter(\.$bookID == bookID).filter(\.$number == number).first()
+        else { throw ReadingError.pageOutOfRange(page: number, pageCount: book.pageCount) }
+        let replacement = try Self.pageModel(page, number: number, bookID: bookID)
+        try await database.transaction { transaction in
+            book.characterCount += replacement.characterCount - stored.characterCount
+            book.updatedAt = date
+            stored.text = replacement.text
+            stored.characterCount = replacement.characterCount
+            stored.recognizedLines = replacement.recognizedLines
+            stored.imagePath = replacement.imagePath ?? stored.imagePath
+            try await stored.save(on: transaction)
+            try await book.save(on: transaction)
+        }
+    }
+
+    /// See ``BookRepository/removePage(_:of:userID:at:)``.
+    public func removePage(_ number: Int, of bookID: UUID, userID: UUID, at date: Date) async throws {
+        let book = try await model(bookID, of: userID)
+        guard
+            let stored = try await PageModel.query(on: database)
+                .filter(\.$bookID == bookID).filter(\.$number == number).first()
+        else { throw ReadingError.pageOutOfRange(page: number, pageCount: book.pageCount) }
+        try await database.transaction { transaction in
+            try await stored.delete(on: transaction)
+            try await Self.renumber(bookID, from: number + 1, by: -1, on: transaction)
+            book.pageCount -= 1
+            book.characterCount -= stored.characterCount
+            if book.positionPage > max(1, book.pageCount) {
+                book.positionPage = max(1, book.pageCount)
+                book.positionFraction = 0
+            }
+            book.updatedAt = date
+            try await book.save(on: transaction)
+        }
+    }
+
+    /// Moves pages `from...` by `offset`, through negative numbers so the (book, number) key never
+    /// sees two pages with one number.
+    private static func renumber(_ bookID: UUID, from number: Int, by offset: Int, on database: any Database)
+        async throws
+    {
+        let pages = try await PageModel.query(on: database)
+            .filter(\.$bookID == bookID).filter(\.$number >= number).all()
+        for page in pages {
+            page.number = -(page.number + offset)
+            try await page.save(on: database)
+        }
+        for page in pages {
+            page.number = -page.number
+            try await page.save(on: database)
+        }
+    }
+
+    private static func pageModel(_ draft: PageDraft, number: Int, bookID: UUID) throws -> PageModel {
+        let page = PageModel()
+        page.id = UUID()
+        page.bookID = bookID
+        page.number = number
+        page.text = draft.text
+        page.chapterTitle = draft.chapterTitle
+        page.imagePath = draft.imagePath
+        page.recognizedLines = String(decoding: try JSONEncoder().encode(draft.recognizedLines), as: UTF8.self)
+        page.characterCount = draft.text.count
+        return page
     }
 
     private func model(_ bookID: UUID, of userID: UUID) async throws -> BookModel {

@@ -1,3 +1,4 @@
+public import OCRWorker
 public import Reading
 public import UmbrellaAPI
 public import Vapor
@@ -25,6 +26,10 @@ extension ProgressDTO: Content {}
 extension PlacementPassageDTO: Content {}
 extension PlacementAnswerRequest: Content {}
 extension PlacementResultDTO: Content {}
+extension ScanJobDTO: Content {}
+extension SerialScanResponseDTO: Content {}
+extension JSONValue: Content {}
+extension PageCorrectionRequest: Content {}
 
 extension Array where Element == String {
     /// Route segments (`":bookID"` becomes a parameter).

@@ -1,6 +1,7 @@
 import EPUB
 import Foundation
 import Reading
+import Scanning
 import UmbrellaAPI
 import Vapor
 
@@ -73,6 +74,24 @@ struct ErrorResponder: AsyncMiddleware {
             return Mapped(status: .forbidden, code: "crossOrigin", reason: error.description)
         case let error as UploadError:
             return Mapped(status: error.status, code: error.code, reason: error.description)
+        case let error as ScanError:
+            return map(scan: error)
+        case let error as ScanUploadError:
+            switch error {
+            case .notMultipart:
+                return Mapped(status: .unsupportedMediaType, code: "unsupportedMediaType", reason: error.description)
+            case .malformed: return Mapped(status: .badRequest, code: "malformedRequest", reason: error.description)
+            case .noImage: return Mapped(status: .badRequest, code: "noImage", reason: error.description)
+            }
+        case let error as ImageInputError:
+            return map(image: error, reason: error.description)
+        case let error as TextRecognitionError:
+            switch error {
+            case .unavailable: return Mapped(status: .serviceUnavailable, code: "ocrUnavailable", reason: error.description)
+            case .badImage: return Mapped(status: .unprocessableEntity, code: "unreadableImage", reason: error.description)
+            case .timedOut: return Mapped(status: .gatewayTimeout, code: "ocrTimedOut", reason: error.description)
+            case .failed: return Mapped(status: .unprocessableEntity, code: "ocrFailed", reason: error.description)
+            }
         case let error as DecodingError:
             return Mapped(status: .badRequest, code: "malformedRequest", reason: Self.describe(error))
         case let error as any AbortError:
@@ -94,6 +113,27 @@ struct ErrorResponder: AsyncMiddleware {
             return Mapped(
                 status: .internalServerError, code: "internalError",
                 reason: "Something went wrong on the server. Nothing was changed; please try again.")
+        }
+    }
+
+    static func map(scan error: ScanError) -> Mapped {
+        switch error {
+        case .jobNotFound: Mapped(status: .notFound, code: "scanNotFound", reason: error.description)
+        case .pageNotFound: Mapped(status: .notFound, code: "scanPageNotFound", reason: error.description)
+        case .noPages: Mapped(status: .badRequest, code: "noPages", reason: error.description)
+        case .tooManyPages: Mapped(status: .payloadTooLarge, code: "tooManyPages", reason: error.description)
+        case .pageBusy: Mapped(status: .conflict, code: "pageBusy", reason: error.description)
+        case .emptyCorrection: Mapped(status: .badRequest, code: "emptyText", reason: error.description)
+        case .badImage(_, let image): map(image: image, reason: error.description)
+        }
+    }
+
+    static func map(image error: ImageInputError, reason: String) -> Mapped {
+        switch error {
+        case .empty: Mapped(status: .badRequest, code: "emptyFile", reason: reason)
+        case .fileTooLarge, .tooManyPixels: Mapped(status: .payloadTooLarge, code: "imageTooLarge", reason: reason)
+        case .unsupportedFormat: Mapped(status: .unsupportedMediaType, code: "unsupportedImage", reason: reason)
+        case .unreadable: Mapped(status: .unprocessableEntity, code: "unreadableImage", reason: reason)
         }
     }
 

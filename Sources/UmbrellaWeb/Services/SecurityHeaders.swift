@@ -88,16 +88,25 @@ enum ForeignRequest: Error, CustomStringConvertible {
     }
 }
 
-/// Refuses multipart bodies everywhere but the two upload routes, and there a boundary that is
+/// Refuses multipart bodies everywhere but the upload routes (books, scans, serial photos), and there a boundary that is
 /// missing, empty or longer than RFC 2046's 70 characters, before any route decodes the body:
 /// MultipartKit 4.7 crashes the whole process on an empty boundary (found by fuzzing the API). The
 /// upload routes check the body's structure too (`MultipartStructure`) once it is collected.
 struct MultipartBoundaryCheck: AsyncMiddleware {
-    static let uploadPaths: Set<String> = ["/api/v1/books/upload", "/books"]
+    static let uploadPaths: Set<String> = ["/api/v1/books/upload", "/books", "/api/v1/scans", "/scan", "/process-serial"]
+
+    /// Whether `method path` is a route that takes a multipart body.
+    static func acceptsMultipart(_ method: HTTPMethod, _ path: String) -> Bool {
+        if method == .POST, uploadPaths.contains(path) { return true }
+        let parts = path.split(separator: "/")
+        // PUT /api/v1/scans/{jobID}/pages/{pageID}/image: a retake.
+        return method == .PUT && parts.count == 7 && parts[0] == "api" && parts[2] == "scans" && parts[4] == "pages"
+            && parts[6] == "image"
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let type = request.headers.contentType, type.type.lowercased() == "multipart" {
-            guard Self.uploadPaths.contains(request.url.path), request.method == .POST else {
+            guard Self.acceptsMultipart(request.method, request.url.path) else {
                 throw UploadError.multipartNotAccepted
             }
             guard let boundary = type.parameters["boundary"], (1...70).contains(boundary.count) else {

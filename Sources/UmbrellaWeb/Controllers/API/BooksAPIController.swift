@@ -18,6 +18,7 @@ struct BooksAPIController: RouteCollection {
         routes.get(APIRoute.book.pathComponents, use: show)
         routes.delete(APIRoute.book.pathComponents, use: delete)
         routes.get(APIRoute.page.pathComponents, use: page)
+        routes.put(APIRoute.page.pathComponents, use: correctPage)
         routes.put(APIRoute.position.pathComponents, use: savePosition)
     }
 
@@ -116,6 +117,25 @@ struct BooksAPIController: RouteCollection {
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: .ok, headers: headers, body: .init(string: json ?? "{}"))
+    }
+
+    /// Replaces a page's text with the learner's correction (an OCR slip, a typo); the page is
+    /// segmented again and returned as `GET` would.
+    @Sendable func correctPage(req: Request) async throws -> Response {
+        let bookID = try req.bookIDParameter()
+        let number = try req.pageParameter()
+        let body = try req.content.decode(PageCorrectionRequest.self)
+        let text = body.text.replacingOccurrences(of: "\r\n", with: "\n")
+        guard !text.allSatisfy(\.isWhitespace) else { throw ReadingError.emptyText }
+        guard text.unicodeScalars.count <= BookRules.maximumTextLength else {
+            throw ReadingError.textTooLong(limit: BookRules.maximumTextLength)
+        }
+        try await req.serialized {
+            try await req.books.replacePage(
+                number, with: PageDraft(text: text), of: bookID, userID: req.userID, at: req.now)
+            req.application.readerCache.removeBook(bookID)
+        }
+        return try await page(req: req)
     }
 
     @Sendable func savePosition(req: Request) async throws -> HTTPStatus {

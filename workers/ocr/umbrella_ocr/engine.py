@@ -1,0 +1,84 @@
+"""The single RapidOCR engine of a worker process, and its version report."""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+
+def threads_from_env() -> int:
+    raw = os.environ.get("UMBRELLA_OCR_THREADS", "").strip()
+    try:
+        n = int(raw)
+    except ValueError:
+        n = 0
+    if n <= 0:
+        n = os.cpu_count() or 1
+    return n
+
+
+def quiet_rapidocr_logging() -> None:
+    """rapidocr logs through its own 'RapidOCR' logger; send it to stderr, warnings and up."""
+    log = logging.getLogger("RapidOCR")
+    for h in list(log.handlers):
+        log.removeHandler(h)
+    h = logging.StreamHandler(sys.stderr)
+    h.setFormatter(logging.Formatter("[rapidocr %(levelname)s] %(message)s"))
+    log.addHandler(h)
+    log.setLevel(logging.WARNING)
+    log.propagate = False
+
+
+def create_engine(threads: int | None = None):
+    from rapidocr import RapidOCR
+
+    quiet_rapidocr_logging()
+    n = threads or threads_from_env()
+    engine = RapidOCR(params={
+        "Global.log_level": "warning",
+        "EngineConfig.onnxruntime.intra_op_num_threads": n,
+        "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+    })
+    quiet_rapidocr_logging()  # RapidOCR.__init__ resets the level
+    # load all three models now, so the first request does not pay for it
+    engine._load_det_model()
+    engine._load_cls_model()
+    engine._load_rec_model()
+    return engine
+
+
+def model_names(engine) -> dict:
+    def name(section):
+        try:
+            cfg = engine.cfg[section]
+            path = cfg.get("model_path")
+            if path:
+                return os.path.splitext(os.path.basename(str(path)))[0]
+            sess = {"Det": engine.text_det, "Cls": engine.text_cls, "Rec": engine.text_rec}[section]
+            p = getattr(getattr(sess, "session", None), "model_path", None)
+            if p:
+                return os.path.splitext(os.path.basename(str(p)))[0]
+        except Exception:
+            pass
+        return None
+
+    return {"det": name("Det"), "rec": name("Rec"), "cls": name("Cls")}
+
+
+def versions() -> dict:
+    import platform
+
+    out = {"python_version": platform.python_version()}
+    try:
+        from importlib.metadata import version
+
+        out["engine_version"] = version("rapidocr")
+    except Exception:
+        out["engine_version"] = None
+    try:
+        import onnxruntime
+
+        out["onnxruntime_version"] = onnxruntime.__version__
+    except Exception:
+        out["onnxruntime_version"] = None
+    return out
