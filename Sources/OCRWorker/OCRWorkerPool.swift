@@ -18,6 +18,9 @@ public actor OCRWorkerPool: TextRecognizer {
     /// Creates a pool; no worker starts until the first request.
     public init(configuration: OCRWorkerConfiguration) {
         self.configuration = configuration
+        // A worker that dies mid-request closes its stdin pipe; writing to it must be an error we
+        // handle, not a SIGPIPE that ends the server.
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// The engine's name, versions, models and serial presets (starts a worker if none runs).
@@ -66,21 +69,33 @@ public actor OCRWorkerPool: TextRecognizer {
         idle.removeAll()
     }
 
+    /// Kills the idle workers without telling the pool, as a crash would (for tests).
+    func killIdleWorkersForTesting() {
+        for worker in idle { worker.stop() }
+    }
+
     private func send(_ request: WorkerRequest) async throws(TextRecognitionError) -> WorkerLinesResponse {
         var request = request
         nextID += 1
         request.id = String(nextID)
         let timeout = configuration.requestTimeout
-        let line: Data = try await withWorker { worker in
-            do {
-                try worker.send(JSONEncoder().encode(request))
-                return try await worker.nextLine(timeout: timeout)
-            } catch WorkerProcessError.timedOut {
-                throw TextRecognitionError.timedOut(seconds: Double(timeout.components.seconds))
-            } catch {
-                throw TextRecognitionError.failed(message: "the OCR worker stopped unexpectedly.")
+        var line: Data?
+        // A worker that died while idle is noticed only when a request meets it: that request gets
+        // one more try on a fresh worker.
+        for attempt in 1...2 where line == nil {
+            line = try await withWorker { worker -> Data? in
+                do {
+                    try worker.send(JSONEncoder().encode(request))
+                    return try await worker.nextLine(timeout: timeout)
+                } catch WorkerProcessError.timedOut {
+                    throw TextRecognitionError.timedOut(seconds: Double(timeout.components.seconds))
+                } catch {
+                    if attempt == 1 { return nil }
+                    throw TextRecognitionError.failed(message: "the OCR worker stopped unexpectedly.")
+                }
             }
         }
+        guard let line else { throw .failed(message: "the OCR worker stopped unexpectedly.") }
         let decoder = JSONDecoder()
         guard let status = try? decoder.decode(WorkerStatus.self, from: line) else {
             throw .failed(message: "the OCR worker sent an answer that is not JSON.")

@@ -90,10 +90,15 @@ final class WorkerProcess: Sendable {
 
     /// Sends one request line.
     func send(_ line: Data) throws {
-        guard isRunning else { throw WorkerProcessError.exited }
+        guard isRunning else {
+            state.withLock { $0.exited = true }
+            throw WorkerProcessError.exited
+        }
         do {
             try input.write(contentsOf: line + Data([0x0A]))
         } catch {
+            state.withLock { $0.exited = true }
+            stop()
             throw WorkerProcessError.exited
         }
     }

@@ -61,6 +61,6 @@ public enum PageText {
     private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
     }
 }

@@ -77,6 +77,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: PlacementController())
     try app.register(collection: ProgressController())
     try app.register(collection: ScansAPIController())
+    try app.register(collection: ScanController())
     try app.register(collection: SerialAPIController())
     try app.register(collection: OpenAPIController())
 }

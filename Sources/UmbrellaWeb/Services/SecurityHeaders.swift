@@ -93,12 +93,17 @@ enum ForeignRequest: Error, CustomStringConvertible {
 /// MultipartKit 4.7 crashes the whole process on an empty boundary (found by fuzzing the API). The
 /// upload routes check the body's structure too (`MultipartStructure`) once it is collected.
 struct MultipartBoundaryCheck: AsyncMiddleware {
-    static let uploadPaths: Set<String> = ["/api/v1/books/upload", "/books", "/api/v1/scans", "/scan", "/process-serial"]
+    static let uploadPaths: Set<String> = ["/api/v1/books/upload", "/books", "/api/v1/scans", "/scan", "/process-serial", "/serial",
+    ]
 
     /// Whether `method path` is a route that takes a multipart body.
     static func acceptsMultipart(_ method: HTTPMethod, _ path: String) -> Bool {
         if method == .POST, uploadPaths.contains(path) { return true }
         let parts = path.split(separator: "/")
+        // POST /scans/{jobID}/pages/{pageID}/retake: a retake from the job page.
+        if method == .POST, parts.count == 5, parts[0] == "scans", parts[2] == "pages", parts[4] == "retake" {
+            return true
+        }
         // PUT /api/v1/scans/{jobID}/pages/{pageID}/image: a retake.
         return method == .PUT && parts.count == 7 && parts[0] == "api" && parts[2] == "scans" && parts[4] == "pages"
             && parts[6] == "image"

@@ -57,6 +57,9 @@ struct Layout {
                 .a(.href("/"), .class(current == "library" ? "current" : ""), .text(strings[.library])),
                 .a(.href("/books/new"), .class(current == "add" ? "current" : ""), .text(strings[.addBook])),
                 .a(
+                    .href("/scan"), .class(current == "scan" ? "current" : ""),
+                    .text(strings[Strings.ScanKey.scanPages])),
+                .a(
                     .href("/progress"), .class(current == "progress" ? "current" : ""),
                     .text(strings[Strings.ProgressKey.progress])),
                 .a(.href("/settings"), .class(current == "settings" ? "current" : ""), .text(strings[.settings])),

@@ -29,8 +29,32 @@ def quiet_rapidocr_logging() -> None:
     log.propagate = False
 
 
+def _fast_det_normalize() -> None:
+    """rapidocr normalises the detector input in float64 (~0.3 s for a 1280-px page on this
+    machine); the same arithmetic in float32 gives the same tensor for a tenth of the time."""
+    import numpy as np
+    from rapidocr.ch_ppocr_det.utils import DetPreProcess
+
+    if getattr(DetPreProcess, "_umbrella_fast", False):
+        return
+
+    def normalize(self, img):
+        mean = np.asarray(self.mean, np.float32).reshape(1, 1, -1)
+        inv_std = (1.0 / np.asarray(self.std, np.float32)).reshape(1, 1, -1)
+        out = img.astype(np.float32)
+        out *= np.float32(self.scale)
+        out -= mean
+        out *= inv_std
+        return out
+
+    DetPreProcess.normalize = normalize
+    DetPreProcess._umbrella_fast = True
+
+
 def create_engine(threads: int | None = None):
     from rapidocr import RapidOCR
+
+    _fast_det_normalize()
 
     quiet_rapidocr_logging()
     n = threads or threads_from_env()

@@ -28,7 +28,8 @@ DEFAULT_STEPS = STEPS
 WORK_MAX_SIDE = 2560  # larger photos are shrunk first; PP-OCR reads 48-px high lines anyway
 DET_MAX_SIDE = 1280  # detector input (long side); the full-size default costs ~4x the time
 DESKEW_MIN_DEGREES = 1.5
-TEXT_SCORE = 0.5  # drop lines the recogniser itself does not believe (rapidocr's default)
+TEXT_SCORE = 0.5
+REC_SQUEEZE = 1.0  # drop lines the recogniser itself does not believe (rapidocr's default)
 
 
 def _crop_quad(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -148,14 +149,9 @@ class PageReader:
                     crop = np.ascontiguousarray(np.rot90(crop))  # rapidocr's way
             crops.append(crop)
             is_vert.append(v)
-        # upside-down lines (cls) only for horizontal crops
-        if not vertical_page:
-            idx = [i for i, v in enumerate(is_vert) if not v]
-            if idx:
-                cres = self.cls([crops[i] for i in idx])
-                if cres.img_list is not None:
-                    for j, i in enumerate(idx):
-                        crops[i] = cres.img_list[j]
+        if REC_SQUEEZE != 1.0:
+            crops = [cv2.resize(c, (max(8, int(c.shape[1] * REC_SQUEEZE)), c.shape[0]), interpolation=cv2.INTER_AREA)
+                     for c in crops]
         recs = self._recognize(crops)
 
         # 5. back to original coordinates

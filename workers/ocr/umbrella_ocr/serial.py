@@ -40,13 +40,14 @@ PRESETS: dict[str, dict[str, Any]] = {
         "det_thresh": 0.2, "det_box_thresh": 0.35, "det_unclip": 1.8,
         "localise": True,              # own line localisation (black/top-hat + gradient + closing)
         "loc_heights": [10, 18, 30],   # text heights (px) the localiser looks for
-        "rec_variants": ["original", "enhanced"],   # images line crops are recognised from
+        "rec_variants": ["original", "enhanced"],   # images line crops are recognised from: the
+                                       # first for every line, the others for serial-like lines
         "roi_whole": True,             # with an ROI, also recognise the whole ROI as one line
         "roi_text_height": 40,         # ROI rescaled so its height is about 2.2x this (px)
     },
     "screen": {
         "max_side": 1600,
-        "demoire_sigmas": [1.5],       # gaussian blur (photo px) against the sub-pixel grid moire
+        "demoire_sigmas": [1.5],       # grey + gaussian blur (photo px) against sub-pixel moire
         "demoire_median": 5,           # median filter size (photo px)
         "detector": True,
         "det_variant": "blur1.5",
@@ -337,8 +338,9 @@ def _variants(work: np.ndarray, native_scale: float, cfg: dict) -> dict[str, np.
     if cfg.get("background_sigma") or cfg.get("clahe_clip"):
         out["enhanced"] = cv2.cvtColor(_enhance(gray, cfg), cv2.COLOR_GRAY2BGR)
     for sigma in cfg.get("demoire_sigmas", []):
-        # sigma is in pixels of the photo; the work image may be rescaled
-        out["blur%.1f" % sigma] = cv2.GaussianBlur(work, (0, 0), max(0.3, sigma * native_scale))
+        # grey (averages the R/G/B sub-pixel stripes) then blurred; sigma in photo pixels
+        g = cv2.GaussianBlur(gray, (0, 0), max(0.3, sigma * native_scale))
+        out["blur%.1f" % sigma] = cv2.cvtColor(g, cv2.COLOR_GRAY2BGR)
     if cfg.get("demoire_median"):
         k = max(3, int(round(cfg["demoire_median"] * native_scale)) | 1)
         out["median"] = cv2.medianBlur(work, k)
@@ -395,16 +397,13 @@ def recognize_serial(engine, image_bgr: np.ndarray, preset: str, roi=None) -> li
             quads.append(("loc", q))
     quads = _dedupe_quads(quads)
 
-    crops, metas = [], []
-    for src, q in quads:
-        for v in cfg["rec_variants"]:
-            c = _crop_quad(variants[v], q)
-            if c is None or c.shape[0] > c.shape[1] * 1.5:
-                continue
-            crops.append(c)
-            metas.append((src, v, q))
     rec = _recognizer(engine)
-    words_per_crop = rec(crops) if crops else []
+    metas, words_per_crop = _read(rec, quads, variants, cfg["rec_variants"][:1])
+    again = [(src, q) for (src, v, q), words in zip(metas, words_per_crop)
+             if src == "roi" or any(_worth_rereading(wd) for wd in words)]
+    if again and len(cfg["rec_variants"]) > 1:
+        m2, w2 = _read(rec, again, variants, cfg["rec_variants"][1:])
+        metas, words_per_crop = metas + m2, words_per_crop + w2
 
     inv = 1.0 / scale
     lines = []
@@ -418,6 +417,25 @@ def recognize_serial(engine, image_bgr: np.ndarray, preset: str, roi=None) -> li
             lines.append({"text": wd["text"], "confidence": wd["confidence"],
                           "characters": wd["characters"], "box": box, "src": src})
     return _merge(lines)
+
+
+def _read(rec, quads, variants, names):
+    crops, metas = [], []
+    for src, q in quads:
+        for v in names:
+            c = _crop_quad(variants[v], q)
+            if c is None or c.shape[0] > c.shape[1] * 1.5:
+                continue
+            crops.append(c)
+            metas.append((src, v, q))
+    return metas, (rec(crops) if crops else [])
+
+
+def _worth_rereading(word: dict) -> bool:
+    t = word["text"]
+    mixed = any(c.isdigit() for c in t) and any(c.isalpha() for c in t)
+    return (7 <= len(t) <= 16 and (mixed or word["confidence"] < 0.9)) or (
+        len(t) >= 5 and word["confidence"] < 0.6)
 
 
 def _dedupe_quads(quads):

@@ -20,13 +20,67 @@ struct OpenAPIController: RouteCollection {
     }
 
     struct Health: Content {
+        /// `ok` when everything works, `degraded` when OCR is unavailable (reading still works).
         var status: String
         var database: String
+        var ocr: OCRHealth
+        var languageData: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case status, database, ocr
+            case languageData = "language_data"
+        }
     }
 
+    /// Seed 002's engine report: which OCR engine, its versions and models, or why it is unavailable.
+    struct OCRHealth: Content {
+        var available: Bool
+        var engine: String?
+        var engineVersion: String?
+        var onnxRuntimeVersion: String?
+        var models: [String: String]?
+        var preprocessing: [String]?
+        var message: String?
+
+        enum CodingKeys: String, CodingKey {
+            case available, engine, models, preprocessing, message
+            case engineVersion = "engine_version"
+            case onnxRuntimeVersion = "onnxruntime_version"
+        }
+    }
+
+    /// The packages the bundled data came from, read off `Data/NOTICE` (`Package:   name version (url)`).
+    static func bundledPackages(notice directory: URL) -> [(String, String)] {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("NOTICE"), encoding: .utf8) else {
+            return []
+        }
+        return text.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard line.hasPrefix("Package:") else { return nil }
+            let words = line.dropFirst("Package:".count).split(separator: " ")
+            guard words.count >= 2 else { return nil }
+            return (String(words[0]), String(words[1]).trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+        }
+    }
+
+    /// The database answers, the OCR engine's state and versions, and the language data in use.
     @Sendable func health(req: Request) async throws -> Health {
         _ = try await req.books.books(of: req.userID).count
+        var ocr = OCRHealth(available: false)
+        do {
+            let info = try await req.application.ocr.engineInfo()
+            ocr = OCRHealth(
+                available: true, engine: info.engine, engineVersion: info.engineVersion,
+                onnxRuntimeVersion: info.onnxRuntimeVersion, models: info.models, preprocessing: info.pagePreprocessing)
+        } catch {
+            ocr.message = error.description
+        }
+        var languageData = ocr.models ?? [:]
+        for (name, version) in Self.bundledPackages(notice: req.textEngine.dataDirectory) {
+            languageData[name] = version
+        }
         return Health(
-            status: "ok", database: req.application.umbrellaConfiguration.databaseURL == nil ? "sqlite" : "postgres")
+            status: ocr.available ? "ok" : "degraded",
+            database: req.application.umbrellaConfiguration.databaseURL == nil ? "sqlite" : "postgres", ocr: ocr,
+            languageData: languageData)
     }
 }
