@@ -422,6 +422,26 @@ def test_correct_a_page(driver, base_url, images):
     assert squashed(text) == squashed(corrected), f"the book's page 1 reads {text!r}"
 
 
+def test_scan_refuses_what_is_not_a_photo(driver, base_url, images):
+    driver.get(base_url + "/scan")
+    truth_file = str(Path(images["pages"][1001]["path"]).with_suffix(".txt"))
+    choose_files(driver, "photos", [truth_file, images["pages"][1001]["path"]])
+    wait(driver, lambda d: grid_names(d) == ["page-1001.jpg"], 10, f"the grid lists {grid_names(driver)}")
+    error = driver.find_element(By.ID, "form-error")
+    assert error.is_displayed() and "page-1001.txt" in error.text, f"#form-error reads {error.text!r}"
+
+    # With no photo left, the server has the last word: its reason shows in #form-error, focused.
+    press(driver, grid_button(driver, 0, "remove"))
+    wait(driver, lambda d: grid_names(d) == [], 5)
+    assert driver.find_element(By.ID, "review-empty").is_displayed(), "#review-empty is not shown for an empty grid"
+    press(driver, driver.find_element(By.ID, "process"))
+    wait(driver, lambda d: d.find_element(By.ID, "form-error").is_displayed()
+         and "page-1001.txt" not in d.find_element(By.ID, "form-error").text, 10, "no error for a scan without photos")
+    assert path_of(driver) == "/scan"
+    assert js(driver, "return document.activeElement.id") == "form-error", "the error was not focused"
+    assert driver.find_element(By.ID, "process").is_enabled(), "Process stays disabled after the error"
+
+
 # ---------- the serial scanner ----------
 
 

@@ -172,9 +172,10 @@ def render_horizontal(rng, kind, pool, page_w, page_h, columns=1):
     font_spec = fonts[rng.randrange(len(fonts))]
     chars_per_line = rng.randint(22, 30) if columns == 1 else rng.randint(12, 15)
     margin_x = int(page_w * rng.uniform(0.08, 0.11))
-    gutter = int(page_w * 0.05) if columns == 2 else 0
-    col_w = (page_w - 2 * margin_x - gutter * (columns - 1)) / columns
-    size = int(col_w / chars_per_line)
+    gutter_em = rng.uniform(2.5, 3.5) if columns == 2 else 0.0
+    size = int((page_w - 2 * margin_x) / (chars_per_line * columns + gutter_em * (columns - 1)))
+    gutter = int(gutter_em * size)
+    col_w = size * chars_per_line
     font = load_font(font_spec, size)
     title_font = load_font(FONT_TITLE_TC if kind == "traditional" else FONT_TITLE_SC, int(size * 1.4))
     leading = rng.uniform(1.5, 1.8)
@@ -409,11 +410,35 @@ def render(seed: int, kind: str = "simplified", level: str = "clean", pool: str 
     return Page(out, lines, kind, level, seed, meta)
 
 
-def save(page: Page, out: str) -> None:
+# EXIF orientation tag value -> how to turn the upright image into the stored pixels
+_EXIF_STORE = {3: cv2.ROTATE_180, 6: cv2.ROTATE_90_COUNTERCLOCKWISE, 8: cv2.ROTATE_90_CLOCKWISE}
+# request rotation (clockwise, applied by the worker) -> how to store the pixels
+_ROTATION_STORE = {90: cv2.ROTATE_90_COUNTERCLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_CLOCKWISE}
+
+
+def save(page: Page, out: str, exif_orientation: int = 1, stored_rotation: int = 0) -> None:
+    """Write the image (JPEG q95, PNG or WebP by extension) and its ground truth (.txt).
+
+    exif_orientation 3/6/8 stores the pixels turned and tags the JPEG so a viewer that honours
+    EXIF shows the page upright. stored_rotation 90/180/270 stores the pixels turned so that the
+    worker's request `rotation` of that many degrees clockwise makes the page upright again.
+    """
+    img = page.image
+    if stored_rotation:
+        img = cv2.rotate(img, _ROTATION_STORE[stored_rotation])
+    if exif_orientation in _EXIF_STORE:
+        img = cv2.rotate(img, _EXIF_STORE[exif_orientation])
     ext = Path(out).suffix.lower()
-    params = [cv2.IMWRITE_JPEG_QUALITY, 95] if ext in (".jpg", ".jpeg") else []
-    if not cv2.imwrite(out, page.image, params):
-        raise RuntimeError(f"cannot write {out}")
+    if exif_orientation != 1:
+        exif = Image.Exif()
+        exif[0x0112] = exif_orientation
+        Image.fromarray(cv2.cvtColor(img, cv2.COLOR_BGR2RGB)).save(out, quality=95, exif=exif.tobytes())
+    else:
+        params = [cv2.IMWRITE_JPEG_QUALITY, 95] if ext in (".jpg", ".jpeg") else []
+        if ext == ".webp":
+            params = [cv2.IMWRITE_WEBP_QUALITY, 95]
+        if not cv2.imwrite(out, img, params):
+            raise RuntimeError(f"cannot write {out}")
     Path(out).with_suffix(".txt").write_text(page.text + "\n", encoding="utf-8")
 
 
@@ -430,7 +455,7 @@ def main(argv=None) -> int:
         specs = json.loads(Path(a.batch).read_text())
         for s in specs:
             p = render(int(s["seed"]), s.get("kind", "simplified"), s.get("level", "clean"), s.get("pool", "test"))
-            save(p, s["out"])
+            save(p, s["out"], int(s.get("exif_orientation", 1)), int(s.get("stored_rotation", 0)))
         return 0
     if not a.out:
         ap.error("--out or --batch is required")

@@ -22,7 +22,7 @@ Module use::
 CLI::
 
     python3 Tests/OCR/render_serial.py OUTDIR [--presets etched,screen,sticker] [--count 5]
-        [--seed0 0]        # writes <preset>-<seed>.jpg, <preset>-<seed>-roi.jpg, truth.jsonl
+        [--seed0 0] [--clean]   # writes <preset>-<seed>.jpg, <preset>-<seed>-roi.jpg, truth.jsonl
 
 Needs numpy, opencv-python(-headless) and Pillow; fonts from fonts-dejavu-core / fonts-liberation
 (or Noto Sans) under /usr/share/fonts.
@@ -156,7 +156,7 @@ def draw_segments(draw, x, y, segments, fnt, fill, spacing_px):
 # --- camera -----------------------------------------------------------------------------------
 
 def camera(img: np.ndarray, box, rng: np.random.Generator, strength: float = 1.0,
-           out_long: int | None = None):
+           out_long: int | None = None, clean: bool = False):
     """Rotate, perspective-warp, blur, add noise and JPEG. box = (l, t, r, b) of the serial line
     in img; returns (degraded image, 4 corner points of the box in the output)."""
     h, w = img.shape[:2]
@@ -183,11 +183,11 @@ def camera(img: np.ndarray, box, rng: np.random.Generator, strength: float = 1.0
     l, t, r, b = box
     pts = cv2.perspectiveTransform(np.float32([[[l, t], [r, t], [r, b], [l, b]]]), M)[0]
     sigma = rng.uniform(0.3, 1.3) * strength
-    if sigma > 0.35:
+    if sigma > 0.35 and not clean:
         out = cv2.GaussianBlur(out, (0, 0), sigma)
-    noise = rng.normal(0, rng.uniform(2, 7) * strength, out.shape)
+    noise = rng.normal(0, rng.uniform(2, 7) * strength * (0.2 if clean else 1.0), out.shape)
     out = np.clip(out.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    q = int(rng.uniform(55, 92))
+    q = 95 if clean else int(rng.uniform(55, 92))
     ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])
     out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     return out, pts
@@ -231,7 +231,7 @@ def _aluminium(h, w, rng):
     return np.clip(g[..., None] + tint, 0, 255).astype(np.float32)
 
 
-def render_etched(seed: int) -> dict:
+def render_etched(seed: int, clean: bool = False) -> dict:
     rng = random.Random("etched-%d" % seed)
     nrng = np.random.default_rng([seed, 1])
     serial = random_serial(rng)
@@ -278,14 +278,18 @@ def render_etched(seed: int) -> dict:
     plate = plate - (mask * depth)[..., None] + hi[..., None] - sh[..., None]
     # glare spots / specular streaks
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    for _ in range(int(nrng.integers(1, 4))):
+    for _ in range(0 if clean else int(nrng.integers(1, 4))):
         cx, cy = nrng.uniform(0, W), nrng.uniform(0, H)
         sx, sy = nrng.uniform(0.05, 0.35) * W, nrng.uniform(0.1, 0.6) * H
         amp = nrng.uniform(25, 90)
         plate += (amp * np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2)))[..., None]
+    # soft knee: glare washes the text out but (like a real sensor with HDR) does not clip it away
+    knee = 212.0
+    plate = np.where(plate > knee, knee + (plate - knee) * 0.35, plate)
     img = np.clip(plate, 0, 255).astype(np.uint8)
     out_long = int(rng.uniform(900, 1500))
-    out, pts = camera(img, serial_box, nrng, strength=rng.uniform(0.5, 1.0), out_long=out_long)
+    out, pts = camera(img, serial_box, nrng, strength=0.3 if clean else rng.uniform(0.5, 1.0),
+                      out_long=out_long, clean=clean)
     roi = roi_from_points(pts, out.shape[1], out.shape[0], nrng)
     lookalikes = [model, alnum(emc)]
     return dict(preset="etched", seed=seed, serial=serial, image=out, roi=roi,
@@ -294,7 +298,7 @@ def render_etched(seed: int) -> dict:
 
 # --- screen -----------------------------------------------------------------------------------
 
-def render_screen(seed: int) -> dict:
+def render_screen(seed: int, clean: bool = False) -> dict:
     rng = random.Random("screen-%d" % seed)
     nrng = np.random.default_rng([seed, 2])
     serial = random_serial(rng)
@@ -366,7 +370,8 @@ def render_screen(seed: int) -> dict:
                                                + ((yy - nrng.uniform(0, hh)) / (0.4 * hh)) ** 2)))[..., None]
     canvas = np.clip(canvas, 0, 255).astype(np.uint8)
     out_long = int(rng.uniform(900, 1400))
-    out, pts = camera(canvas, box, nrng, strength=rng.uniform(0.5, 1.0), out_long=out_long)
+    out, pts = camera(canvas, box, nrng, strength=0.3 if clean else rng.uniform(0.5, 1.0),
+                      out_long=out_long, clean=clean)
     roi = roi_from_points(pts, out.shape[1], out.shape[0], nrng)
     return dict(preset="screen", seed=seed, serial=serial, image=out, roi=roi,
                 serial_quad=pts.round(1).tolist(), lookalikes=[alnum(mnum)[:-1] if mnum.endswith("/A") else alnum(mnum)],
@@ -384,7 +389,7 @@ def _barcode(d, x, y, w, h, rng):
         xx += bw
 
 
-def render_sticker(seed: int) -> dict:
+def render_sticker(seed: int, clean: bool = False) -> dict:
     rng = random.Random("sticker-%d" % seed)
     nrng = np.random.default_rng([seed, 3])
     serial = random_serial(rng)
@@ -445,7 +450,8 @@ def render_sticker(seed: int) -> dict:
     bb = serial_box
     box = (bb[0] + pad, bb[1] + pad, bb[2] + pad, bb[3] + pad)
     out_long = int(rng.uniform(800, 1300))
-    out, pts = camera(canvas, box, nrng, strength=rng.uniform(0.5, 1.0), out_long=out_long)
+    out, pts = camera(canvas, box, nrng, strength=0.3 if clean else rng.uniform(0.5, 1.0),
+                      out_long=out_long, clean=clean)
     roi = roi_from_points(pts, out.shape[1], out.shape[0], nrng)
     looks = [alnum(pn)[:-1], upc_s]
     if any(b[1] == imei_s for b in blocks):
@@ -454,10 +460,11 @@ def render_sticker(seed: int) -> dict:
                 serial_quad=pts.round(1).tolist(), lookalikes=looks, font=os.path.basename(fpath))
 
 
-def render(preset: str, seed: int) -> dict:
+def render(preset: str, seed: int, clean: bool = False) -> dict:
     """One sample: dict(preset, seed, serial, image (BGR uint8), roi [x,y,w,h] fractions,
-    serial_quad (4 points, pixels), lookalikes (alphanumeric strings of other numbers on it))."""
-    return {"etched": render_etched, "screen": render_screen, "sticker": render_sticker}[preset](seed)
+    serial_quad (4 points, pixels), lookalikes (alphanumeric strings of other numbers on it)).
+    clean=True: mild camera (no blur, little noise, JPEG 95, no glare spots)."""
+    return {"etched": render_etched, "screen": render_screen, "sticker": render_sticker}[preset](seed, clean)
 
 
 def main(argv=None):
@@ -466,12 +473,13 @@ def main(argv=None):
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--count", type=int, default=5)
     ap.add_argument("--seed0", type=int, default=0)
+    ap.add_argument("--clean", action="store_true", help="mild camera degradations only")
     a = ap.parse_args(argv)
     os.makedirs(a.outdir, exist_ok=True)
     with open(os.path.join(a.outdir, "truth.jsonl"), "w") as tf:
         for p in a.presets.split(","):
             for seed in range(a.seed0, a.seed0 + a.count):
-                s = render(p, seed)
+                s = render(p, seed, a.clean)
                 name = "%s-%d" % (p, seed)
                 cv2.imwrite(os.path.join(a.outdir, name + ".jpg"), s["image"], [cv2.IMWRITE_JPEG_QUALITY, 95])
                 cv2.imwrite(os.path.join(a.outdir, name + "-roi.jpg"), crop_roi(s["image"], s["roi"]),

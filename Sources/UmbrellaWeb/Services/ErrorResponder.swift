@@ -16,7 +16,9 @@ struct ErrorResponder: AsyncMiddleware {
             if mapped.status == .internalServerError {
                 request.logger.error("\(request.method) \(request.url.path) failed: \(String(reflecting: error))")
             }
-            let isAPI = request.url.path.hasPrefix("/api/")
+            // Seed 002's serial backend answers JSON too, at the paths its app calls.
+            let isAPI =
+                request.url.path.hasPrefix("/api/") || ["/process-serial", "/params", "/health"].contains(request.url.path)
             let response: Response
             if isAPI {
                 response = Response(status: mapped.status)

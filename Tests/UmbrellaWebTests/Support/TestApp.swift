@@ -30,7 +30,7 @@ struct TemporaryDirectory {
 /// again reopens the same database, as a restarted server would.
 func withTestApp(
     dataDirectory: URL? = nil, schema: String? = nil, seedStarter: Bool = true,
-    now: (@Sendable () -> Date)? = nil, _ body: (Application) async throws -> Void
+    now: (@Sendable () -> Date)? = nil, ocrPython: String? = nil, _ body: (Application) async throws -> Void
 ) async throws {
     let temporary = dataDirectory == nil ? try TemporaryDirectory() : nil
     guard let directory = dataDirectory ?? temporary?.url else { return }
@@ -46,6 +46,9 @@ func withTestApp(
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     environment["UMBRELLA_PUBLIC_DIR"] = root.appendingPathComponent("Public").path
+    // The real OCR worker (workers/ocr/install), or a missing one to test that OCR is reported unavailable.
+    environment["UMBRELLA_OCR_PYTHON"] = ocrPython ?? root.appendingPathComponent("workers/ocr/.venv/bin/python").path
+    environment["UMBRELLA_OCR_WORKER"] = root.appendingPathComponent("workers/ocr/worker.py").path
     let configuration = try AppConfiguration(environment: environment, workingDirectory: directory)
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning

@@ -72,21 +72,19 @@ def create_engine(threads: int | None = None):
 
 
 def model_names(engine) -> dict:
-    def name(section):
+    """Model file names (without .onnx) of the loaded det, rec and cls sessions."""
+    out = {}
+    for key, attr in (("det", "text_det"), ("rec", "text_rec"), ("cls", "text_cls")):
+        name = None
         try:
-            cfg = engine.cfg[section]
-            path = cfg.get("model_path")
+            sess = getattr(getattr(engine, attr), "session").session  # OrtInferSession -> InferenceSession
+            path = getattr(sess, "_model_path", None)
             if path:
-                return os.path.splitext(os.path.basename(str(path)))[0]
-            sess = {"Det": engine.text_det, "Cls": engine.text_cls, "Rec": engine.text_rec}[section]
-            p = getattr(getattr(sess, "session", None), "model_path", None)
-            if p:
-                return os.path.splitext(os.path.basename(str(p)))[0]
+                name = os.path.splitext(os.path.basename(str(path)))[0]
         except Exception:
             pass
-        return None
-
-    return {"det": name("Det"), "rec": name("Rec"), "cls": name("Cls")}
+        out[key] = name
+    return out
 
 
 def versions() -> dict:

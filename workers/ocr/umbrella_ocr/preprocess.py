@@ -64,6 +64,13 @@ def rotate_image(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndar
     return out, M_inv
 
 
+def compose_affine(outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """2x3 affine for p -> outer(inner(p))."""
+    A = np.vstack([outer, [0, 0, 1]])
+    B = np.vstack([inner, [0, 0, 1]])
+    return (A @ B)[:2]
+
+
 def apply_affine(points: np.ndarray, M: np.ndarray) -> np.ndarray:
     pts = np.asarray(points, np.float32).reshape(-1, 2)
     return (pts @ M[:, :2].T + M[:, 2]).reshape(np.asarray(points).shape).astype(np.float32)

@@ -457,6 +457,47 @@ def _iou(a, b) -> float:
     return inter / u if u > 0 else 0.0
 
 
+def _fuse(groups: list[dict]) -> list[dict]:
+    """Reads of the same place with the same length (different variants/crops) vote per
+    character: the fused read joins the list (or strengthens an identical one)."""
+    out = list(groups)
+    used = set()
+    for i, g in enumerate(groups):
+        if i in used or len(g["text"]) < 6:
+            continue
+        cluster = [g]
+        for j in range(i + 1, len(groups)):
+            o = groups[j]
+            if j not in used and len(o["text"]) == len(g["text"]) and _iou(g["ab"], o["ab"]) > 0.3:
+                cluster.append(o)
+                used.add(j)
+        if len(cluster) < 2 or len({c["text"] for c in cluster}) < 2:
+            continue
+        n = len(g["text"])
+        chars, probs = [], []
+        for k in range(n):
+            acc: dict[str, float] = {}
+            wsum = 0.0
+            for c in cluster:
+                w = c["votes"]
+                wsum += w
+                for ch, p in c["characters"][k]:
+                    acc[ch] = acc.get(ch, 0.0) + w * p
+            top = sorted(acc.items(), key=lambda kv: -kv[1])[:3]
+            chars.append([[ch, round(v / wsum, 4)] for ch, v in top])
+            probs.append(max(1e-6, top[0][1] / wsum))
+        text = "".join(c[0][0] for c in chars)
+        conf = float(np.exp(np.mean(np.log(probs))))
+        votes = sum(c["votes"] for c in cluster)
+        same = next((c for c in cluster if c["text"] == text), None)
+        if same is not None:
+            same.update(votes=votes, characters=chars, confidence=max(same["confidence"], conf))
+        else:
+            out.append({"text": text, "confidence": conf, "characters": chars, "box": g["box"],
+                        "ab": g["ab"], "votes": votes})
+    return out
+
+
 def _merge(lines: list[dict]) -> list[dict]:
     """Merge identical texts read at overlapping places; rank serial-like, confident, repeated
     reads first."""
@@ -473,6 +514,7 @@ def _merge(lines: list[dict]) -> list[dict]:
         else:
             groups.append({"text": ln["text"], "confidence": ln["confidence"], "characters": ln["characters"],
                            "box": b, "ab": ab, "votes": 1})
+    groups = _fuse(groups)
     for g in groups:
         g["rank"] = _serial_score(g["text"]) * (0.5 + 0.5 * g["confidence"]) * (1 + 0.15 * min(g["votes"] - 1, 3))
     # a word that is part of a longer confident read at the same place is a truncated read

@@ -20,7 +20,14 @@ struct AboutPage {
                 .p(.text(strings[.aboutIntro])),
                 .h2(.text(strings[.aboutData])),
                 .p(.text(strings[.aboutDataDetail])),
-                .pre(.class("notice-text"), .userText(notice))
+                .pre(.class("notice-text"), .userText(notice)),
+                .h2(.text(strings[Strings.ScanKey.scanPages])),
+                .p(
+                    .text(
+                        "Scanned pages and serial numbers are read by RapidOCR 3.10 (Apache License 2.0) with "
+                            + "PaddleOCR's PP-OCRv6 models (Apache License 2.0) on ONNX Runtime (MIT) and OpenCV "
+                            + "(Apache License 2.0), installed from PyPI into the OCR worker; see workers/ocr/NOTICE. "),
+                    .a(.href("/serial"), .text(strings[Strings.ScanKey.serialScanner])))
             )
         )
     }

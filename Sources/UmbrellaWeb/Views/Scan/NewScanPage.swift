@@ -35,7 +35,8 @@ struct NewScanPage {
         let camera: Node<HTML.FormContext> = .label(
             .class("button file-button"), .for("camera"), .text(strings[Strings.ScanKey.takePhoto]),
             .input(
-                .type(.file), .id("camera"), .class("visually-hidden"), .attribute(named: "accept", value: accept),
+                .type(.file), .id("camera"), .name("images[]"), .class("visually-hidden"),
+                .attribute(named: "accept", value: accept),
                 .attribute(named: "capture", value: "environment"), .data(named: "photo-input", value: "camera")))
         let chooser: Node<HTML.FormContext> = .label(
             .class("button file-button"), .for("photos"), .text(strings[Strings.ScanKey.choosePhotos]),
@@ -74,7 +75,8 @@ struct NewScanPage {
             layout.navigation(current: "scan"),
             .main(
                 .id("main"), .h1(.text(strings[Strings.ScanKey.scanPages])),
-                .p(.text(strings[Strings.ScanKey.scanIntro])), error, form, ScanJobList(jobs: jobs, strings: strings).node)
+                .p(.text(strings[Strings.ScanKey.scanIntro])), error, form, ScanJobList(jobs: jobs, strings: strings).node,
+                .p(.class("hint"), .a(.href("/serial"), .text(strings[Strings.ScanKey.serialScanner]))))
         )
     }
 }

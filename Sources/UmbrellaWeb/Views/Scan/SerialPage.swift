@@ -104,7 +104,7 @@ struct SerialPage {
         }
         var facts: [Node<HTML.BodyContext>] = [
             .p(.class("serial-value"), .attribute(named: "translate", value: "no"), .userText(best.serial)),
-            .p(.text("\(strings[Strings.ScanKey.format]): \(best.format ?? "") · \(strings[Strings.ScanKey.confidence]) \(Int((best.confidence * 100).rounded())) %")),
+            .p(.text("\(strings[Strings.ScanKey.format]): \(best.format ?? "") · \(strings[Strings.ScanKey.confidence]) \(Int((best.confidence * 100).rounded()))\u{00A0}%")),
         ]
         if let fields = best.fields {
             let year = fields.year.map(String.init) ?? fields.years.map(String.init).joined(separator: " / ")
