@@ -146,6 +146,8 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyPages(limit: Int)
     /// The page is still being read.
     case pageBusy
+    /// The page has no text to correct (it failed); retry or retake it first.
+    case pageNotRead
     /// A photo was refused; `fileName` says which.
     case badImage(fileName: String, reason: ImageInputError)
     /// The page has no text to keep.
@@ -159,6 +161,7 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noPages: "Please select at least one page."
         case .tooManyPages(let limit): "A scan can have at most \(limit) photos; split the book into parts."
         case .pageBusy: "That page is being read right now; wait for it to finish."
+        case .pageNotRead: "That page has no text to correct yet: retry or retake it first."
         case .badImage(let name, let reason): name.isEmpty ? reason.description : "\(name): \(reason.description)"
         case .emptyCorrection: "The corrected text is empty. To drop the page, delete it from the book instead."
         }

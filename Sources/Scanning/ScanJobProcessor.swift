@@ -86,7 +86,8 @@ public actor ScanJobProcessor {
         }
         let job = try await jobs.job(jobID, of: userID)
         guard var page = job.pages.first(where: { $0.id == pageID }) else { throw ScanError.pageNotFound }
-        guard page.status == .done else { throw ScanError.pageBusy }
+        guard page.status != .queued && page.status != .processing else { throw ScanError.pageBusy }
+        guard page.status == .done else { throw ScanError.pageNotRead }
         page.text = cleaned
         page.isCorrected = true
         try await jobs.update(page, of: jobID, at: now())

@@ -249,17 +249,19 @@ def render_etched(seed: int, clean: bool = False) -> dict:
         rng.shuffle(line2)
     line0 = ["Li-ion battery %d.%dV" % (rng.randint(10, 12), rng.randint(0, 9)),
              "%d mAh" % rng.randint(4000, 9000), "Made in China", "Rated %d.%dV" % (rng.randint(10, 20), rng.randint(0, 9))]
-    W = int(size * rng.uniform(34, 44))
+    gap = size * 2
+    fnt2 = font(fpath, size * 2)
+    probe = ImageDraw.Draw(Image.new("L", (8, 8)))
+    longest = max(sum(probe.textlength(t, font=fnt2) + gap for t in segs) for segs in (line0, line1, line2))
+    W = int(longest / 2 * rng.uniform(1.1, 1.25))     # the whole text fits on the plate
     H = int(size * rng.uniform(9, 14))
     mask = Image.new("L", (W * 2, H * 2), 0)        # supersampled text mask
     d = ImageDraw.Draw(mask)
-    gap = size * 2
-    fnt2 = font(fpath, size * 2)
     ytop = int(H * 2 * rng.uniform(0.18, 0.3))
     lh = int(size * 2 * rng.uniform(1.6, 2.2))
     serial_box = None
     for i, segs in enumerate([line0, line1, line2]):
-        x = int(W * 2 * rng.uniform(0.03, 0.08))
+        x = int(W * 2 * rng.uniform(0.02, 0.07))
         boxes, _ = draw_segments(d, x, ytop + i * lh, segs, fnt2, 255, gap)
         for text, bb in boxes:
             if serial in text:
@@ -281,13 +283,14 @@ def render_etched(seed: int, clean: bool = False) -> dict:
     for _ in range(0 if clean else int(nrng.integers(1, 4))):
         cx, cy = nrng.uniform(0, W), nrng.uniform(0, H)
         sx, sy = nrng.uniform(0.05, 0.35) * W, nrng.uniform(0.1, 0.6) * H
-        amp = nrng.uniform(25, 90)
+        amp = nrng.uniform(20, 70)
         plate += (amp * np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2)))[..., None]
     # soft knee: glare washes the text out but (like a real sensor with HDR) does not clip it away
     knee = 212.0
-    plate = np.where(plate > knee, knee + (plate - knee) * 0.35, plate)
+    plate = np.where(plate > knee, knee + (plate - knee) * 0.5, plate)
     img = np.clip(plate, 0, 255).astype(np.uint8)
-    out_long = int(rng.uniform(900, 1500))
+    # photo size: text about as tall as on a 1000-1700 px photo of a 39-character-wide plate
+    out_long = int(min(2400, rng.uniform(900, 1500) * W / (size * 39.0)))
     out, pts = camera(img, serial_box, nrng, strength=0.3 if clean else rng.uniform(0.5, 1.0),
                       out_long=out_long, clean=clean)
     roi = roi_from_points(pts, out.shape[1], out.shape[0], nrng)

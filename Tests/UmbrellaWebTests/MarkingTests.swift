@@ -189,6 +189,26 @@ import VaporTesting
         }
     }
 
+    @Test func aClientClockFarOffCannotPutMarksOutsideTheLastYear() async throws {
+        try await withTestApp(seedStarter: false) { app in
+            let book = try await makeBook(app)
+            let now = Date()
+            // Found by fuzzing: `sentAt` in the year 5000 moved the mark's time to before year 1.
+            let farFuture = try #require(ISO8601DateFormatter().date(from: "5000-01-01T00:00:00Z"))
+            let change = MarkBatchRequest.Change(
+                eventID: UUID(), word: "天空", bookId: book.id, page: 1, sentence: nil, sessionID: nil, marked: true,
+                timestamp: now)
+            let response = try await app.send(
+                .POST, "/api/v1/marked-words/batch", json: MarkBatchRequest(sentAt: farFuture, changes: [change]))
+            #expect(response.status == .ok)
+            let mark = try await app.send(.GET, "/api/v1/marks/%E5%A4%A9%E7%A9%BA").json(MarkDTO.self)
+            #expect(mark.marked)
+            let updated = try #require(mark.updatedAt)
+            #expect(updated > now.addingTimeInterval(-367 * 86_400))
+            #expect(updated <= Date())
+        }
+    }
+
     @Test func aMarkOnAPageOutsideTheBookIsRefused() async throws {
         try await withTestApp(seedStarter: false) { app in
             let book = try await makeBook(app)

@@ -39,8 +39,17 @@ def log(*args):
     print("[ocr-worker]", *args, file=sys.stderr, flush=True)
 
 
+def _plain(o):
+    """numpy scalars and arrays that slipped into a response become plain JSON values."""
+    if hasattr(o, "tolist"):
+        return o.tolist()
+    if hasattr(o, "item"):
+        return o.item()
+    raise TypeError(f"{type(o).__name__} is not JSON serialisable")
+
+
 def send(obj: dict) -> None:
-    OUT.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n")
+    OUT.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_plain) + "\n")
     OUT.flush()
 
 

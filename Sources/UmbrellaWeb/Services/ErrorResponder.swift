@@ -125,6 +125,7 @@ struct ErrorResponder: AsyncMiddleware {
         case .noPages: Mapped(status: .badRequest, code: "noPages", reason: error.description)
         case .tooManyPages: Mapped(status: .payloadTooLarge, code: "tooManyPages", reason: error.description)
         case .pageBusy: Mapped(status: .conflict, code: "pageBusy", reason: error.description)
+        case .pageNotRead: Mapped(status: .conflict, code: "pageNotRead", reason: error.description)
         case .emptyCorrection: Mapped(status: .badRequest, code: "emptyText", reason: error.description)
         case .badImage(_, let image): map(image: image, reason: error.description)
         }

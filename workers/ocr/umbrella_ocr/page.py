@@ -60,7 +60,7 @@ def _order_quad(q: np.ndarray) -> np.ndarray:
 def _is_vertical(q: np.ndarray) -> bool:
     w = max(np.linalg.norm(q[0] - q[1]), np.linalg.norm(q[2] - q[3]))
     h = max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[1] - q[2]))
-    return h >= 1.5 * w and h > 0
+    return bool(h >= 1.5 * w and h > 0)
 
 
 class PageReader:
@@ -225,23 +225,70 @@ def _gaps(intervals, min_gap):
     return out
 
 
+def _x_components(items):
+    n = len(items)
+    parent = list(range(n))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    ext = [(it["e"]["x0"], it["e"]["x1"]) for it in items]
+    order = sorted(range(n), key=lambda i: ext[i][0])
+    for a_i, i in enumerate(order):
+        for j in order[a_i + 1:]:
+            if ext[j][0] >= ext[i][1]:
+                break
+            if min(ext[i][1], ext[j][1]) - max(ext[i][0], ext[j][0]) > 0:
+                parent[find(i)] = find(j)
+    comps = {}
+    for i in range(n):
+        comps.setdefault(find(i), []).append(items[i])
+    groups = list(comps.values())
+    # a lone line beside a column (a page number, a short last line) is not a column
+    if len(groups) > 1 and sum(1 for g in groups if len(g) >= 2) < 2:
+        return [items]
+    return groups
+
+
+def _rows(items):
+    """Top to bottom; items whose centres are within half a line height share a row and are
+    read left to right. For blocks without white space between lines (curled or bent lines)."""
+    items = sorted(items, key=lambda it: it["e"]["cy"])
+    rows, cur = [], []
+    for it in items:
+        if cur and abs(it["e"]["cy"] - np.mean([c["e"]["cy"] for c in cur])) > 0.5 * min(it["e"]["size"], cur[0]["e"]["size"]):
+            rows.append(cur)
+            cur = []
+        cur.append(it)
+    if cur:
+        rows.append(cur)
+    out = []
+    for r in rows:
+        out.extend(sorted(r, key=lambda it: it["e"]["x0"]))
+    return out
+
+
 def _xy_cut(items, depth=0):
     if len(items) <= 1 or depth > 40:
         return list(items)
     size = float(np.median([it["e"]["size"] for it in items]))
-    # columns first: a clear vertical gutter splits the block into left and right
-    xg = _gaps([(it["e"]["x0"], it["e"]["x1"]) for it in items], 0.8 * size)
-    if xg:
-        cut = max(xg, key=lambda g: g[1] - g[0])
-        mid = (cut[0] + cut[1]) / 2
-        left = [it for it in items if it["e"]["cx"] < mid]
-        right = [it for it in items if it["e"]["cx"] >= mid]
-        if left and right:
-            return _xy_cut(left, depth + 1) + _xy_cut(right, depth + 1)
+    # columns first: lines chained by overlapping x ranges form a column; two or more such
+    # groups side by side are columns, read left to right (tolerates skew and keystone, which
+    # tilt a gutter so that no straight vertical cut exists)
+    groups = _x_components(items)
+    if len(groups) > 1:
+        groups.sort(key=lambda g: float(np.mean([it["e"]["cx"] for it in g])))
+        out = []
+        for g in groups:
+            out.extend(_xy_cut(g, depth + 1))
+        return out
     # then rows / blocks separated by horizontal white space
     yg = _gaps([(it["e"]["y0"], it["e"]["y1"]) for it in items], 0.05 * size)
     if not yg:
-        return sorted(items, key=lambda it: it["e"]["x0"])  # one row
+        return _rows(items)
     bounds = [g[0] for g in yg]
     slabs = [[] for _ in range(len(bounds) + 1)]
     for it in items:
@@ -265,8 +312,8 @@ def _xy_cut(items, depth=0):
         blocks.append(cur)
     out = []
     for b in blocks:
-        if len(b) == len(items):  # no progress: plain top-to-bottom, left-to-right
-            out.extend(sorted(b, key=lambda it: (it["e"]["cy"], it["e"]["x0"])))
+        if len(b) == len(items):  # no progress
+            out.extend(_rows(b))
         else:
             out.extend(_xy_cut(b, depth + 1))
     return out

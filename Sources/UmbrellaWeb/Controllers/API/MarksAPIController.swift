@@ -59,7 +59,12 @@ struct MarksAPIController: RouteCollection {
         // without a time count as now. The answer lists results in the order they were sent.
         let now = req.now
         let skew = body.sentAt.map { now.timeIntervalSince($0) } ?? 0
-        let corrected = body.changes.map { $0.timestamp.map { min(now, $0.addingTimeInterval(skew)) } ?? now }
+        // A corrected time lies between a year ago (no offline queue is older) and now, whatever the
+        // client's clock says (found by fuzzing: a `sentAt` in the year 5000 gave dates before year 1).
+        let oldest = now.addingTimeInterval(-366 * 86_400)
+        let corrected = body.changes.map {
+            $0.timestamp.map { max(oldest, min(now, $0.addingTimeInterval(skew))) } ?? now
+        }
         let ordered = body.changes.enumerated().sorted {
             (corrected[$0.offset], $0.offset) < (corrected[$1.offset], $1.offset)
         }
