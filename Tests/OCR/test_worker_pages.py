@@ -5,9 +5,12 @@ worker's venv (workers/ocr/.venv, created by workers/ocr/install when missing).
 Test pages: Tests/OCR/render.py, sentence pool "test", seeds 1000-1099 (tuning used pool
 "tune", seeds 0-99; the benchmark pool "bench", seeds 5000+).
 
-Thresholds (pooled CER over the pages of a group), from the tuning set (24 pages, pool
-"tune"): clean 0.0-0.1 %, degraded phone photos 0-0.5 % per page, worst photos up to ~8 % on
-the smallest, most blurred page. The limits leave about 2x headroom over what was measured.
+Thresholds (pooled CER over the pages of a group). Measured with Benchmarks/ocr-pages.py on 40
+held-out pages (pool "bench"): clean 0.06 %, degraded phone photos 0.17 %, worst photos 4.3 %
+pooled, single worst pages 0-14 % (the smallest print: 30 characters a line on a 1050x1400
+photo; centred traditional full stops read as middle dots). Limits: clean 1 % (the brief),
+degraded 2 % (10x the measurement: degraded pages are near-perfect, so anything above is a
+regression), worst 10 % pooled over two pages (2x the pooled measurement).
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ VENV_PY = WORKER_DIR / ".venv" / "bin" / "python"
 
 CLEAN_MAX = 0.01
 DEGRADED_MAX = 0.02
-WORST_MAX = 0.08
+WORST_MAX = 0.10
 
 
 def ensure_venv() -> None:

@@ -241,7 +241,10 @@ def _x_components(items):
         for j in order[a_i + 1:]:
             if ext[j][0] >= ext[i][1]:
                 break
-            if min(ext[i][1], ext[j][1]) - max(ext[i][0], ext[j][0]) > 0:
+            # only near neighbours chain: a gutter tilted by perspective must not link the
+            # top of one column with the bottom of the next
+            near = abs(items[i]["e"]["cy"] - items[j]["e"]["cy"]) <= 4.0 * max(items[i]["e"]["size"], items[j]["e"]["size"])
+            if near and min(ext[i][1], ext[j][1]) - max(ext[i][0], ext[j][0]) > 0:
                 parent[find(i)] = find(j)
     comps = {}
     for i in range(n):
@@ -250,6 +253,14 @@ def _x_components(items):
     # a lone line beside a column (a page number, a short last line) is not a column
     if len(groups) > 1 and sum(1 for g in groups if len(g) >= 2) < 2:
         return [items]
+    if len(groups) > 1:
+        # columns stand side by side: the two largest groups must share most of their height
+        a, b = sorted(groups, key=len)[-2:]
+        ya = (min(it["e"]["y0"] for it in a), max(it["e"]["y1"] for it in a))
+        yb = (min(it["e"]["y0"] for it in b), max(it["e"]["y1"] for it in b))
+        shared = min(ya[1], yb[1]) - max(ya[0], yb[0])
+        if shared < 0.5 * min(ya[1] - ya[0], yb[1] - yb[0]):
+            return [items]
     return groups
 
 
@@ -279,7 +290,28 @@ def _xy_cut(items, depth=0):
     # groups side by side are columns, read left to right (tolerates skew and keystone, which
     # tilt a gutter so that no straight vertical cut exists)
     groups = _x_components(items)
+    wide = []
+    if len(groups) == 1 and len(items) >= 6:
+        # one line set across the gutter (a title, or two lines the detector merged) joins
+        # the columns: try again without the lines wider than most of the block
+        lo = min(it["e"]["x0"] for it in items)
+        hi = max(it["e"]["x1"] for it in items)
+        narrow = [it for it in items if it["e"]["x1"] - it["e"]["x0"] < 0.6 * (hi - lo)]
+        if len(items) - len(narrow) <= max(2, len(items) // 10):
+            g2 = _x_components(narrow)
+            if sum(1 for g in g2 if len(g) >= 3) >= 2:
+                groups = g2
+                wide = [it for it in items if it not in narrow]
     if len(groups) > 1:
+        if wide:
+            top = min(it["e"]["cy"] for g in groups for it in g)
+            before = [it for it in wide if it["e"]["cy"] <= top]
+            after = [it for it in wide if it["e"]["cy"] > top]
+            groups.sort(key=lambda g: float(np.mean([it["e"]["cx"] for it in g])))
+            out = _rows(before)
+            for g in groups:
+                out.extend(_xy_cut(g, depth + 1))
+            return out + _rows(after)
         groups.sort(key=lambda g: float(np.mean([it["e"]["cx"] for it in g])))
         out = []
         for g in groups:
