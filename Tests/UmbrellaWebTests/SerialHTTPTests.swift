@@ -16,13 +16,14 @@ private struct SerialSample {
     var roi: [Double]
 }
 
-/// Renders serial photos with `Tests/OCR/render_serial.py` (our own renderer).
-private func renderSerials(_ preset: String, seed: Int, in folder: URL) throws -> SerialSample {
+/// Renders `count` serial photos of a preset with `Tests/OCR/render_serial.py` (our own renderer).
+private func renderSerials(_ preset: String, seed: Int, count: Int = 1, in folder: URL) throws -> [SerialSample] {
+    let output = folder.appendingPathComponent("\(preset)-\(seed)")
     let process = Process()
     process.executableURL = root.appendingPathComponent("workers/ocr/.venv/bin/python")
     process.arguments = [
-        root.appendingPathComponent("Tests/OCR/render_serial.py").path, folder.path, "--presets", preset, "--count", "1",
-        "--seed0", String(seed),
+        root.appendingPathComponent("Tests/OCR/render_serial.py").path, output.path, "--presets", preset, "--count",
+        String(count), "--seed0", String(seed),
     ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -34,13 +35,14 @@ private func renderSerials(_ preset: String, seed: Int, in folder: URL) throws -
         var serial: String
         var roi: [Double]
     }
-    let truths = try String(contentsOf: folder.appendingPathComponent("truth.jsonl"), encoding: .utf8)
+    return try String(contentsOf: output.appendingPathComponent("truth.jsonl"), encoding: .utf8)
         .split(separator: "\n").map { try JSONDecoder().decode(Truth.self, from: Data($0.utf8)) }
-    let truth = try #require(truths.first { $0.preset == preset && $0.seed == seed })
-    return SerialSample(
-        full: try Data(contentsOf: folder.appendingPathComponent("\(preset)-\(seed).jpg")),
-        crop: try Data(contentsOf: folder.appendingPathComponent("\(preset)-\(seed)-roi.jpg")), serial: truth.serial,
-        roi: truth.roi)
+        .map { truth in
+            SerialSample(
+                full: try Data(contentsOf: output.appendingPathComponent("\(preset)-\(truth.seed).jpg")),
+                crop: try Data(contentsOf: output.appendingPathComponent("\(preset)-\(truth.seed)-roi.jpg")),
+                serial: truth.serial, roi: truth.roi)
+        }
 }
 
 private struct SerialJSON: Decodable {
@@ -77,30 +79,46 @@ struct SerialHTTPTests {
         return try await app.send(.POST, path, headers: form.headers, body: form.buffer)
     }
 
-    @Test func readsSerialsFromEachPresetAndKeepsAHistory() async throws {
+    @Test(arguments: [("sticker", "Accessory", 4), ("screen", "iPhone", 3), ("etched", "MacBook", 3)])
+    func readsMostROICropsOfEachPresetExactly(preset: String, device: String, atLeast: Int) async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let sticker = try renderSerials("sticker", seed: 9101, in: folder.url)
-        let screen = try renderSerials("screen", seed: 9102, in: folder.url)
-        let etched = try renderSerials("etched", seed: 9103, in: folder.url)
+        // Test seeds 20000–20003 (the worker was tuned on 10000–10059; the benchmark reports 0–39).
+        let samples = try renderSerials(preset, seed: 20_000, count: 4, in: folder.url)
         try await withTestApp { app in
-            // Query parameters, as seed 002's app sends them.
-            let fromQuery = try await post(app, "/process-serial?preset=sticker&device_type=Accessory", image: sticker.full)
-            #expect(fromQuery.status == .ok)
-            let answer = try fromQuery.json(SerialJSON.self)
-            #expect(answer.candidates.contains { $0.serial == sticker.serial && $0.valid })
-            #expect(answer.preset == "sticker")
-            #expect(answer.deviceType == "Accessory")
-            #expect(answer.engine.hasPrefix("rapidocr"))
-            // Form fields, and the ROI crop of an iPhone screen.
-            let fromForm = try await post(
-                app, "/process-serial", image: screen.crop, fields: [("preset", "screen"), ("device_type", "iPhone")])
-            #expect(try fromForm.json(SerialJSON.self).serial == screen.serial)
-            // An etched plate with the ROI the user dragged.
-            let roi = etched.roi.map { String($0) }.joined(separator: ",")
-            let plate = try await post(
-                app, "/process-serial?device_type=MacBook&roi=\(roi)", image: etched.full)
-            #expect(try plate.json(SerialJSON.self).candidates.first?.serial == etched.serial)
+            var exact = 0
+            var read: [String] = []
+            for sample in samples {
+                let response = try await post(
+                    app, "/process-serial?preset=\(preset)&device_type=\(device.replacingOccurrences(of: " ", with: "%20"))",
+                    image: sample.crop)
+                #expect(response.status == .ok)
+                let answer = try response.json(SerialJSON.self)
+                #expect(answer.preset == preset)
+                #expect(answer.deviceType == device)
+                #expect(answer.engine.hasPrefix("rapidocr"))
+                read.append(answer.serial ?? "-")
+                if answer.serial == sample.serial { exact += 1 }
+            }
+            #expect(exact >= atLeast, "read \(read), truth \(samples.map(\.serial))")
+        }
+    }
+
+    @Test func formFieldsTheROIAndTheHistory() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let sticker = try #require(try renderSerials("sticker", seed: 20_100, in: folder.url).first)
+        try await withTestApp { app in
+            // Form fields instead of query parameters, and a whole photo with the box the user dragged.
+            let roi = sticker.roi.map { String($0) }.joined(separator: ",")
+            let answer = try await post(
+                app, "/process-serial", image: sticker.full,
+                fields: [("preset", "sticker"), ("device_type", "Apple Watch"), ("roi", roi)]
+            ).json(SerialJSON.self)
+            #expect(answer.candidates.contains { $0.serial == sticker.serial && $0.valid }, "\(answer.candidates)")
+            #expect(answer.deviceType == "Apple Watch")
+            let whole = try await post(app, "/process-serial?preset=sticker", image: sticker.full).json(SerialJSON.self)
+            #expect(whole.candidates.contains { $0.serial == sticker.serial })
 
             let history = try await app.send(.GET, "/api/v1/serial-scans")
             #expect(history.text.contains(sticker.serial))
@@ -108,7 +126,7 @@ struct SerialHTTPTests {
             #expect(csv.text.hasPrefix("\u{FEFF}scanned_at,device_type,preset,serial"))
             #expect(csv.text.contains(",\(sticker.serial),"))
             #expect(try await app.send(.GET, "/serial").text.contains(sticker.serial))
-            let id = try answer.scanID.uuidString
+            let id = answer.scanID.uuidString
             #expect(try await app.send(.DELETE, "/api/v1/serial-scans/\(id)").status == .noContent)
             #expect(try await app.send(.DELETE, "/api/v1/serial-scans/\(id)").status == .notFound)
         }
@@ -173,7 +191,7 @@ struct SerialHTTPTests {
     @Test func unavailableOCRIsReportedAtOnce() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let sticker = try renderSerials("sticker", seed: 9104, in: folder.url)
+        let sticker = try #require(try renderSerials("sticker", seed: 20_200, in: folder.url).first)
         try await withTestApp(ocrPython: "/nonexistent/python") { app in
             let start = Date()
             let response = try await post(app, "/process-serial", image: sticker.full)

@@ -327,7 +327,7 @@ def _serial_score(text: str) -> float:
     if text.isdigit():
         s *= 0.3
     elif not any(c.isdigit() for c in text):
-        s *= 0.3
+        s *= 0.6          # all-letter serials exist (rarely); all-digit words are UPCs/IMEIs
     return s
 
 
