@@ -44,9 +44,11 @@ public struct OCRWorkerConfiguration: Sendable, Hashable {
             searchRoots.first {
                 FileManager.default.fileExists(atPath: $0.appendingPathComponent("workers/ocr/worker.py").path)
             } ?? searchRoots.first ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let script = value("UMBRELLA_OCR_WORKER").map { URL(fileURLWithPath: $0) }
+        let script =
+            value("UMBRELLA_OCR_WORKER").map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("workers/ocr/worker.py")
-        let python = value("UMBRELLA_OCR_PYTHON").map { URL(fileURLWithPath: $0) }
+        let python =
+            value("UMBRELLA_OCR_PYTHON").map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("workers/ocr/.venv/bin/python")
         let workers = value("UMBRELLA_OCR_WORKERS").flatMap(Int.init) ?? 1
         let timeout = value("UMBRELLA_OCR_TIMEOUT_SECONDS").flatMap(Int.init).map { max(5, $0) } ?? 60

@@ -32,7 +32,9 @@ public actor OCRWorkerPool: TextRecognizer {
     }
 
     /// See ``TextRecognizer/recognizePage(at:options:)``.
-    public func recognizePage(at file: URL, options: PageRecognitionOptions) async throws(TextRecognitionError)
+    public func recognizePage(
+        at file: URL, options: PageRecognitionOptions
+    ) async throws(TextRecognitionError)
         -> RecognizedPage
     {
         let request = WorkerRequest(
@@ -115,7 +117,9 @@ public actor OCRWorkerPool: TextRecognizer {
     }
 
     /// Runs `body` with a worker of its own, starting one if the pool has room, else waiting.
-    private func withWorker<T: Sendable>(_ body: (WorkerProcess) async throws -> T) async throws(TextRecognitionError)
+    private func withWorker<T: Sendable>(
+        _ body: (WorkerProcess) async throws -> T
+    ) async throws(TextRecognitionError)
         -> T
     {
         let worker = try await acquire()

@@ -169,6 +169,8 @@ public enum TextRecognitionError: Error, Hashable, Sendable, CustomStringConvert
 /// process; an iOS app can slot in Apple's Vision framework.
 public protocol TextRecognizer: Sendable {
     /// The lines of text on the image file, in reading order.
-    func recognizePage(at file: URL, options: PageRecognitionOptions) async throws(TextRecognitionError)
+    func recognizePage(
+        at file: URL, options: PageRecognitionOptions
+    ) async throws(TextRecognitionError)
         -> RecognizedPage
 }

@@ -73,7 +73,9 @@ struct SerialCommand: AsyncParsableCommand {
         let lines = reading.lines.map { line in
             RecognizedSerialLine(
                 text: line.text, confidence: line.confidence,
-                characters: line.alternatives.map { $0.map { Serials.CharacterAlternative($0.character, $0.probability) } },
+                characters: line.alternatives.map {
+                    $0.map { Serials.CharacterAlternative($0.character, $0.probability) }
+                },
                 box: line.box.map { [$0.x, $0.y] })
         }
         let candidates = SerialReader(deviceType: device, preset: chosen).candidates(in: lines)
@@ -93,7 +95,9 @@ struct SerialCommand: AsyncParsableCommand {
                 print(response.message ?? "No valid serial number was found.")
             }
             for other in response.candidates where other.serial != response.serial {
-                print("  also: \(other.serial)\(other.valid ? "" : " (invalid: \(other.issues.joined(separator: "; ")))")")
+                print(
+                    "  also: \(other.serial)\(other.valid ? "" : " (invalid: \(other.issues.joined(separator: "; ")))")"
+                )
             }
         }
         if !response.valid { throw ExitCode(1) }

@@ -48,7 +48,11 @@ struct ImageHeaderTests {
         // VP8L: 14 bits width-1, 14 bits height-1, little-endian after the 0x2F signature.
         let bits = UInt32(1499) | UInt32(1999) << 14
         let lossless = Self.webp(
-            chunk: "VP8L", payload: [0x2F, UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24), 0, 0, 0, 0, 0])
+            chunk: "VP8L",
+            payload: [
+                0x2F, UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24), 0, 0, 0,
+                0, 0,
+            ])
         #expect(try ImageHeader.inspect(lossless) == ImageHeader(format: .webp, width: 1500, height: 2000))
         let extended = Self.webp(chunk: "VP8X", payload: [0, 0, 0, 0, 0xDB, 0x05, 0, 0xCF, 0x07, 0])
         #expect(try ImageHeader.inspect(extended) == ImageHeader(format: .webp, width: 1500, height: 2000))
@@ -94,7 +98,11 @@ struct ImageHeaderTests {
         #expect(throws: ImageInputError.unreadable(format: .jpeg)) {
             try ImageHeader.inspect(Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00]))
         }
-        #expect(throws: ImageInputError.unreadable(format: .png)) { try ImageHeader.inspect(Self.png(width: 1, height: 1).prefix(20)) }
-        #expect(throws: ImageInputError.unreadable(format: .png)) { try ImageHeader.inspect(Self.png(width: 0, height: 10)) }
+        #expect(throws: ImageInputError.unreadable(format: .png)) {
+            try ImageHeader.inspect(Self.png(width: 1, height: 1).prefix(20))
+        }
+        #expect(throws: ImageInputError.unreadable(format: .png)) {
+            try ImageHeader.inspect(Self.png(width: 0, height: 10))
+        }
     }
 }

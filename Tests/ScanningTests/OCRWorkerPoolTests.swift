@@ -17,7 +17,8 @@ func workerConfiguration(timeout: Duration = .seconds(120)) -> OCRWorkerConfigur
 
 /// Renders a test page with `Tests/OCR/render.py` (our own renderer, camera-like degradations) and
 /// returns the image and its true text.
-func renderPage(seed: Int, kind: String = "simplified", level: String = "clean", in folder: URL) throws -> (URL, String) {
+func renderPage(seed: Int, kind: String = "simplified", level: String = "clean", in folder: URL) throws -> (URL, String)
+{
     let image = folder.appendingPathComponent("page-\(kind)-\(level)-\(seed).jpg")
     let process = Process()
     process.executableURL = repositoryRoot.appendingPathComponent("workers/ocr/.venv/bin/python")

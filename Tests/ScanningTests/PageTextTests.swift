@@ -6,7 +6,9 @@ import Testing
 @Suite("Recognised lines become paragraphs")
 struct PageTextTests {
     /// A horizontal line from x0 to x1 at row `row` (40 px lines, 60 px apart).
-    static func line(_ text: String, row: Int, x0: Double = 100, x1: Double = 1400, confidence: Double = 0.95)
+    static func line(
+        _ text: String, row: Int, x0: Double = 100, x1: Double = 1400, confidence: Double = 0.95
+    )
         -> RecognizedLine
     {
         let top = Double(row) * 60 + 100
@@ -29,7 +31,8 @@ struct PageTextTests {
             Self.line("wonderful cat is remark-", row: 1), Self.line("ably calm.", row: 2, x1: 400),
         ]
         #expect(
-            PageText.assemble(lines) == "The quick brown fox jumps over the lazy dog and the wonderful cat is remarkably calm.")
+            PageText.assemble(lines)
+                == "The quick brown fox jumps over the lazy dog and the wonderful cat is remarkably calm.")
     }
 
     @Test func aGapOrAnIndentStartsAParagraph() {
@@ -41,10 +44,15 @@ struct PageTextTests {
         func column(_ text: String, x: Double, bottom: Double) -> RecognizedLine {
             RecognizedLine(
                 text: text, confidence: 0.9,
-                box: [.init(x: x, y: 100), .init(x: x + 40, y: 100), .init(x: x + 40, y: bottom), .init(x: x, y: bottom)],
+                box: [
+                    .init(x: x, y: 100), .init(x: x + 40, y: 100), .init(x: x + 40, y: bottom), .init(x: x, y: bottom),
+                ],
                 isVertical: true)
         }
-        let lines = [column("春眠不觉晓", x: 900, bottom: 1900), column("处处闻啼鸟", x: 840, bottom: 1000), column("夜来风雨声", x: 780, bottom: 1900)]
+        let lines = [
+            column("春眠不觉晓", x: 900, bottom: 1900), column("处处闻啼鸟", x: 840, bottom: 1000),
+            column("夜来风雨声", x: 780, bottom: 1900),
+        ]
         #expect(PageText.assemble(lines) == "春眠不觉晓处处闻啼鸟\n夜来风雨声")
     }
 

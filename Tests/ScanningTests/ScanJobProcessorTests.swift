@@ -106,7 +106,9 @@ final class ScriptedRecognizer: TextRecognizer, Sendable {
     func on(_ file: String, answer: Answer...) { script.withLock { $0[file, default: []].append(contentsOf: answer) } }
     var callCount: Int { calls.withLock { $0 } }
 
-    func recognizePage(at file: URL, options: PageRecognitionOptions) async throws(TextRecognitionError)
+    func recognizePage(
+        at file: URL, options: PageRecognitionOptions
+    ) async throws(TextRecognitionError)
         -> RecognizedPage
     {
         calls.withLock { $0 += 1 }
@@ -170,7 +172,8 @@ struct ScanJobProcessorTests {
         recognizer.on("bad.jpg", answer: .error(.badImage(message: "The JPEG file is damaged.")))
         let processor = processor(jobs, books, recognizer)
         let job = try await processor.submit(
-            ScanJobDraft(title: "书", author: nil, pages: [page("blank.jpg"), page("a.jpg"), page("bad.jpg")]), for: user)
+            ScanJobDraft(title: "书", author: nil, pages: [page("blank.jpg"), page("a.jpg"), page("bad.jpg")]), for: user
+        )
         await processor.waitUntilIdle()
         let done = try await jobs.job(job.id, of: user)
         #expect(done.pages.map(\.status) == [.failed, .done, .failed])

@@ -24,7 +24,9 @@ private func runRenderer(_ arguments: [String]) throws {
 }
 
 /// A rendered page photo and its text.
-private func renderPage(seed: Int, level: String = "clean", kind: String = "simplified", in folder: URL) throws
+private func renderPage(
+    seed: Int, level: String = "clean", kind: String = "simplified", in folder: URL
+) throws
     -> (data: Data, truth: String)
 {
     let image = folder.appendingPathComponent("page-\(seed)-\(level)-\(kind).jpg")
@@ -32,7 +34,10 @@ private func renderPage(seed: Int, level: String = "clean", kind: String = "simp
         root.appendingPathComponent("Tests/OCR/render.py").path, "--seed", String(seed), "--level", level, "--kind",
         kind, "--out", image.path,
     ])
-    return (try Data(contentsOf: image), try String(contentsOf: image.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8))
+    return (
+        try Data(contentsOf: image),
+        try String(contentsOf: image.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+    )
 }
 
 /// A multipart body with text fields and any number of files.
@@ -141,7 +146,8 @@ struct ScanningHTTPTests {
             #expect(image.body.readableBytes == second.data.count)
             // The scan page lists it; its progress page says it is done.
             #expect(try await app.send(.GET, "/scan").text.contains("我的扫描"))
-            #expect(try await app.send(.GET, "/scans/\(job.id.uuidString)").text.contains("/books/\(bookID.uuidString)"))
+            #expect(
+                try await app.send(.GET, "/scans/\(job.id.uuidString)").text.contains("/books/\(bookID.uuidString)"))
         }
     }
 
@@ -183,15 +189,19 @@ struct ScanningHTTPTests {
             #expect(retried.status == .accepted)
             job = try await app.finishedJob(job.id)
             #expect(job.pages[0].status == "done")
-            #expect(try await app.send(.POST, "/api/v1/scans/\(job.id.uuidString)/pages/\(UUID())/retry").status == .notFound)
+            #expect(
+                try await app.send(.POST, "/api/v1/scans/\(job.id.uuidString)/pages/\(UUID())/retry").status
+                    == .notFound)
             // The reader's own correction route.
             let edited = try await app.send(
                 .PUT, "/api/v1/books/\(bookID.uuidString)/pages/1", json: PageCorrectionRequest(text: "他是老师。"))
             #expect(edited.status == .ok)
             #expect(try edited.json(PageJSON.self).text == "他是老师。")
             #expect(
-                try await app.send(.PUT, "/api/v1/books/\(bookID.uuidString)/pages/9", json: PageCorrectionRequest(text: "x"))
-                    .status == .notFound)
+                try await app.send(
+                    .PUT, "/api/v1/books/\(bookID.uuidString)/pages/9", json: PageCorrectionRequest(text: "x")
+                )
+                .status == .notFound)
         }
     }
 
@@ -201,7 +211,8 @@ struct ScanningHTTPTests {
         let page = try renderPage(seed: 8104, in: folder.url)
         let data = folder.url.appendingPathComponent("data")
         var jobID: UUID?
-        try await withTestApp(dataDirectory: data) { app in
+        let schema = testSchemaName()
+        try await withTestApp(dataDirectory: data, schema: schema) { app in
             // As if the server stopped right after storing the upload: queued pages, no worker run.
             let store = ScanImageStore(directory: app.scanImageDirectory)
             let id = UUID()
@@ -211,7 +222,7 @@ struct ScanningHTTPTests {
                 ScanJobDraft(title: "重启", author: nil, pages: [scanPage]), for: app.localUser.id, at: Date())
             jobID = job.id
         }
-        try await withTestApp(dataDirectory: data) { app in
+        try await withTestApp(dataDirectory: data, schema: schema) { app in
             let job = try await app.finishedJob(try #require(jobID))
             #expect(job.pages.map(\.status) == ["done"])
             #expect(job.bookID != nil)
@@ -250,7 +261,8 @@ struct ScanningHTTPTests {
             #expect(try await upload([("cut.jpg", page.data.prefix(10))]).0 == .unprocessableEntity)
             var titleOnly = MultipartForm()
             titleOnly.field("title", "没有照片")
-            let noPhotos = try await app.send(.POST, "/api/v1/scans", headers: titleOnly.headers, body: titleOnly.buffer)
+            let noPhotos = try await app.send(
+                .POST, "/api/v1/scans", headers: titleOnly.headers, body: titleOnly.buffer)
             #expect(try noPhotos.json(ErrorJSON.self).error == "noPages")
             #expect(try await upload([("empty.jpg", Data())]).0 == .badRequest)
             #expect(try await upload([("page.jpg", page.data)], rotations: "45").1?.error == "invalidQuery")
@@ -264,7 +276,9 @@ struct ScanningHTTPTests {
             // Nothing was stored by any of them.
             #expect(try await app.send(.GET, "/api/v1/scans").json([JobJSON].self).isEmpty)
             let scans = folder.url.appendingPathComponent("data/scans").path
-            #expect(((try? FileManager.default.subpathsOfDirectory(atPath: scans)) ?? []).filter { $0.contains(".") }.isEmpty)
+            #expect(
+                ((try? FileManager.default.subpathsOfDirectory(atPath: scans)) ?? []).filter { $0.contains(".") }
+                    .isEmpty)
             #expect(try await app.send(.GET, "/api/v1/scans/\(UUID())").status == .notFound)
             #expect(try await app.send(.GET, "/api/v1/scans/not-a-uuid").status == .notFound)
         }

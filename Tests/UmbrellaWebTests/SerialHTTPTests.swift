@@ -70,7 +70,9 @@ private struct SerialJSON: Decodable {
 
 @Suite("Seed 002's serial-number backend over HTTP, with the real OCR worker", .serialized)
 struct SerialHTTPTests {
-    func post(_ app: Application, _ path: String, image: Data, fields: [(String, String)] = []) async throws
+    func post(
+        _ app: Application, _ path: String, image: Data, fields: [(String, String)] = []
+    ) async throws
         -> TestingHTTPResponse
     {
         var form = MultipartForm()
@@ -90,7 +92,8 @@ struct SerialHTTPTests {
             var read: [String] = []
             for sample in samples {
                 let response = try await post(
-                    app, "/process-serial?preset=\(preset)&device_type=\(device.replacingOccurrences(of: " ", with: "%20"))",
+                    app,
+                    "/process-serial?preset=\(preset)&device_type=\(device.replacingOccurrences(of: " ", with: "%20"))",
                     image: sample.crop)
                 #expect(response.status == .ok)
                 let answer = try response.json(SerialJSON.self)
@@ -183,7 +186,8 @@ struct SerialHTTPTests {
             #expect(status5 == .unsupportedMediaType)
             var empty = MultipartForm()
             empty.field("preset", "etched")
-            let noImage = try await app.send(.POST, "/process-serial", headers: empty.headers, body: empty.buffer).status
+            let noImage = try await app.send(.POST, "/process-serial", headers: empty.headers, body: empty.buffer)
+                .status
             #expect(noImage == .badRequest)
         }
     }

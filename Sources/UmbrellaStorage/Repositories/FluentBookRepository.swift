@@ -131,7 +131,9 @@ public struct FluentBookRepository: BookRepository {
     }
 
     /// See ``BookRepository/insertPage(_:at:of:userID:at:)``.
-    public func insertPage(_ page: PageDraft, at number: Int, of bookID: UUID, userID: UUID, at date: Date)
+    public func insertPage(
+        _ page: PageDraft, at number: Int, of bookID: UUID, userID: UUID, at date: Date
+    )
         async throws
     {
         let book = try await model(bookID, of: userID)
@@ -150,7 +152,9 @@ public struct FluentBookRepository: BookRepository {
     }
 
     /// See ``BookRepository/replacePage(_:with:of:userID:at:)``.
-    public func replacePage(_ number: Int, with page: PageDraft, of bookID: UUID, userID: UUID, at date: Date)
+    public func replacePage(
+        _ number: Int, with page: PageDraft, of bookID: UUID, userID: UUID, at date: Date
+    )
         async throws
     {
         let book = try await model(bookID, of: userID)
@@ -194,7 +198,9 @@ public struct FluentBookRepository: BookRepository {
 
     /// Moves pages `from...` by `offset`, through negative numbers so the (book, number) key never
     /// sees two pages with one number.
-    private static func renumber(_ bookID: UUID, from number: Int, by offset: Int, on database: any Database)
+    private static func renumber(
+        _ bookID: UUID, from number: Int, by offset: Int, on database: any Database
+    )
         async throws
     {
         let pages = try await PageModel.query(on: database)

@@ -18,7 +18,8 @@ struct ErrorResponder: AsyncMiddleware {
             }
             // Seed 002's serial backend answers JSON too, at the paths its app calls.
             let isAPI =
-                request.url.path.hasPrefix("/api/") || ["/process-serial", "/params", "/health"].contains(request.url.path)
+                request.url.path.hasPrefix("/api/")
+                || ["/process-serial", "/params", "/health"].contains(request.url.path)
             let response: Response
             if isAPI {
                 response = Response(status: mapped.status)
@@ -89,8 +90,10 @@ struct ErrorResponder: AsyncMiddleware {
             return map(image: error, reason: error.description)
         case let error as TextRecognitionError:
             switch error {
-            case .unavailable: return Mapped(status: .serviceUnavailable, code: "ocrUnavailable", reason: error.description)
-            case .badImage: return Mapped(status: .unprocessableEntity, code: "unreadableImage", reason: error.description)
+            case .unavailable:
+                return Mapped(status: .serviceUnavailable, code: "ocrUnavailable", reason: error.description)
+            case .badImage:
+                return Mapped(status: .unprocessableEntity, code: "unreadableImage", reason: error.description)
             case .timedOut: return Mapped(status: .gatewayTimeout, code: "ocrTimedOut", reason: error.description)
             case .failed: return Mapped(status: .unprocessableEntity, code: "ocrFailed", reason: error.description)
             }

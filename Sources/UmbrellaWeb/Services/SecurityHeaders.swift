@@ -93,7 +93,8 @@ enum ForeignRequest: Error, CustomStringConvertible {
 /// MultipartKit 4.7 crashes the whole process on an empty boundary (found by fuzzing the API). The
 /// upload routes check the body's structure too (`MultipartStructure`) once it is collected.
 struct MultipartBoundaryCheck: AsyncMiddleware {
-    static let uploadPaths: Set<String> = ["/api/v1/books/upload", "/books", "/api/v1/scans", "/scan", "/process-serial", "/serial",
+    static let uploadPaths: Set<String> = [
+        "/api/v1/books/upload", "/books", "/api/v1/scans", "/scan", "/process-serial", "/serial",
     ]
 
     /// Whether `method path` is a route that takes a multipart body.

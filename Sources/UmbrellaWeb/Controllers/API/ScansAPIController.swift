@@ -37,7 +37,8 @@ struct ScansAPIController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> ScanJobDTO {
-        ScanJobDTO(try await req.scanJobs.job(try req.uuidParameter("jobID", missing: ScanError.jobNotFound), of: req.userID))
+        ScanJobDTO(
+            try await req.scanJobs.job(try req.uuidParameter("jobID", missing: ScanError.jobNotFound), of: req.userID))
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
@@ -47,7 +48,8 @@ struct ScansAPIController: RouteCollection {
         try await req.serialized { try await req.scanJobs.delete(jobID, of: req.userID) }
         // The book keeps its text; the photos of a job that never became a book go with it.
         if job.bookID == nil {
-            try? FileManager.default.removeItem(at: req.application.scanImageDirectory.appendingPathComponent(jobID.uuidString))
+            try? FileManager.default.removeItem(
+                at: req.application.scanImageDirectory.appendingPathComponent(jobID.uuidString))
         }
         return .noContent
     }
@@ -82,7 +84,8 @@ struct ScansAPIController: RouteCollection {
         let data = Data(buffer: file.data)
         let header = try Self.checkedHeader(data, fileName: file.filename)
         let store = ScanImageStore(directory: req.application.scanImageDirectory)
-        let path = try store.save(data, format: header.format, jobID: jobID, name: "\(pageID.uuidString)-\(UUID().uuidString.prefix(8))")
+        let path = try store.save(
+            data, format: header.format, jobID: jobID, name: "\(pageID.uuidString)-\(UUID().uuidString.prefix(8))")
         do {
             let updated = try await req.application.scanProcessor.retry(
                 pageID, of: jobID, userID: req.userID, newImage: (path, header.format))
@@ -144,7 +147,8 @@ struct ScansAPIController: RouteCollection {
                 let path = try store.save(data, format: header.format, jobID: jobID, name: pageID.uuidString)
                 pages.append(
                     ScanPage(
-                        id: pageID, position: index, imagePath: path, format: header.format, rotation: rotations[index]))
+                        id: pageID, position: index, imagePath: path, format: header.format, rotation: rotations[index])
+                )
             }
             return try await req.application.scanProcessor.submit(
                 ScanJobDraft(title: title, author: author, pages: pages), for: req.userID)

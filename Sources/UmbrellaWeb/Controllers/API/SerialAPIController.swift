@@ -181,7 +181,8 @@ struct SerialScanOptions: Sendable {
         self.deviceType = device
         if let roi, !roi.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let region = RegionOfInterest(parsing: roi) else {
-                throw UploadError.invalidQuery("roi must be x,y,width,height as fractions from 0 to 1, e.g. 0.1,0.4,0.8,0.1.")
+                throw UploadError.invalidQuery(
+                    "roi must be x,y,width,height as fractions from 0 to 1, e.g. 0.1,0.4,0.8,0.1.")
             }
             self.region = region
         }
@@ -202,7 +203,9 @@ enum SerialScanning {
     /// How many scans the history keeps on screen and in the CSV.
     static let historyLimit = 1000
 
-    static func scan(_ data: Data, fileName: String, options: SerialScanOptions, req: Request) async throws
+    static func scan(
+        _ data: Data, fileName: String, options: SerialScanOptions, req: Request
+    ) async throws
         -> SerialScanResponseDTO
     {
         let header = try ScansAPIController.checkedHeader(data, fileName: fileName)
@@ -218,7 +221,9 @@ enum SerialScanning {
         let lines = reading.lines.map { line in
             RecognizedSerialLine(
                 text: line.text, confidence: line.confidence,
-                characters: line.alternatives.map { $0.map { Serials.CharacterAlternative($0.character, $0.probability) } },
+                characters: line.alternatives.map {
+                    $0.map { Serials.CharacterAlternative($0.character, $0.probability) }
+                },
                 box: line.box.map { [$0.x, $0.y] })
         }
         let candidates = SerialReader(deviceType: options.deviceType, preset: options.preset).candidates(in: lines)
@@ -234,7 +239,8 @@ enum SerialScanning {
             id: scanID, scannedAt: req.now, deviceType: options.deviceType?.rawValue ?? "",
             preset: options.preset.rawValue, serial: response.serial ?? candidates.first?.serial,
             isValid: response.valid, format: response.valid ? candidates.first { $0.isValid }?.format?.rawValue : nil,
-            confidence: response.confidence, responseJSON: String(decoding: try encoder.encode(response), as: UTF8.self))
+            confidence: response.confidence, responseJSON: String(decoding: try encoder.encode(response), as: UTF8.self)
+        )
         try await req.serialized { try await req.serialScans.add(record, for: req.userID) }
         return response
     }
@@ -268,4 +274,3 @@ extension Request {
     /// The serial scan history of the database.
     var serialScans: any SerialScanHistoryRepository { FluentSerialScanHistoryRepository(database: database) }
 }
-

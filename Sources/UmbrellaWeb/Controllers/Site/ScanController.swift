@@ -9,7 +9,8 @@ import Vapor
 struct ScanController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let body = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(value: ScansAPIController.maximumBodyBytes))
-        let photo = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(value: ImageLimits.standard.maximumBytes + 65_536))
+        let photo = HTTPBodyStreamStrategy.collect(
+            maxSize: ByteCount(value: ImageLimits.standard.maximumBytes + 65_536))
         routes.get("scan", use: newScan)
         routes.on(.POST, "scan", body: body, use: submit)
         routes.get("scans", ":jobID", use: show)
@@ -45,9 +46,12 @@ struct ScanController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> Response {
-        let job = try await req.scanJobs.job(try req.uuidParameter("jobID", missing: ScanError.jobNotFound), of: req.userID)
-        return ScanJobPage(job: job, settings: try await req.currentSettings(), assetVersion: req.application.assetVersion)
-            .html.response()
+        let job = try await req.scanJobs.job(
+            try req.uuidParameter("jobID", missing: ScanError.jobNotFound), of: req.userID)
+        return ScanJobPage(
+            job: job, settings: try await req.currentSettings(), assetVersion: req.application.assetVersion
+        )
+        .html.response()
     }
 
     struct CorrectionForm: Content {
@@ -82,7 +86,9 @@ struct ScanController: RouteCollection {
     }
 
     /// Runs a page action; a problem the user can fix shows the job page again with the message.
-    private func redisplayOnError(_ req: Request, jobID: UUID, _ action: () async throws -> Response) async throws
+    private func redisplayOnError(
+        _ req: Request, jobID: UUID, _ action: () async throws -> Response
+    ) async throws
         -> Response
     {
         do {

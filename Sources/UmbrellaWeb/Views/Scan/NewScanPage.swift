@@ -68,14 +68,16 @@ struct NewScanPage {
             grid, labels,
             .div(
                 .class("actions"),
-                .button(.type(.submit), .id("process"), .class("button primary"), .text(strings[Strings.ScanKey.process])),
+                .button(
+                    .type(.submit), .id("process"), .class("button primary"), .text(strings[Strings.ScanKey.process])),
                 .a(.class("button"), .href("/"), .text(strings[.cancel])))
         )
         return layout.document(
             layout.navigation(current: "scan"),
             .main(
                 .id("main"), .h1(.text(strings[Strings.ScanKey.scanPages])),
-                .p(.text(strings[Strings.ScanKey.scanIntro])), error, form, ScanJobList(jobs: jobs, strings: strings).node,
+                .p(.text(strings[Strings.ScanKey.scanIntro])), error, form,
+                ScanJobList(jobs: jobs, strings: strings).node,
                 .p(.class("hint"), .a(.href("/serial"), .text(strings[Strings.ScanKey.serialScanner]))))
         )
     }

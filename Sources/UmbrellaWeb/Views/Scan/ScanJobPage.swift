@@ -40,7 +40,10 @@ struct ScanJobPage {
             job.isProcessing
             ? .element(named: "noscript", nodes: [.raw("<meta http-equiv=\"refresh\" content=\"3\">")]) : .empty
         let open: Node<HTML.BodyContext> = .unwrap(job.bookID) { bookID in
-            .p(.a(.id("open-book"), .class("button primary"), .href("/books/\(bookID.uuidString)"), .text(strings[Strings.ScanKey.openBook])))
+            .p(
+                .a(
+                    .id("open-book"), .class("button primary"), .href("/books/\(bookID.uuidString)"),
+                    .text(strings[Strings.ScanKey.openBook])))
         }
         let notice: Node<HTML.BodyContext> = .unwrap(message) {
             .p(.class("error-message"), .attribute(named: "role", value: "alert"), .userText($0))
@@ -82,9 +85,12 @@ struct ScanJobPage {
                 ? .empty
                 : .ul(
                     .class("low-confidence"),
-                    .group(lowLines.prefix(10).map { line in
-                        .li(.span(.class("hint"), .text("\(strings[Strings.ScanKey.lowConfidence]): ")), .userText(line.text))
-                    }))
+                    .group(
+                        lowLines.prefix(10).map { line in
+                            .li(
+                                .span(.class("hint"), .text("\(strings[Strings.ScanKey.lowConfidence]): ")),
+                                .userText(line.text))
+                        }))
             let textareaID = "text-\(page.id.uuidString)"
             body = .div(
                 low,
@@ -92,19 +98,27 @@ struct ScanJobPage {
                     .method(.post), .action("\(base)/text"), .class("stack correction"),
                     .label(.for(textareaID), .text("\(strings[Strings.ScanKey.textOfPage]) \(number)")),
                     .textarea(
-                        .id(textareaID), .name("text"), .attribute(named: "rows", value: "8"), .attribute(named: "lang", value: "zh"),
-                        .attribute(named: "aria-describedby", value: "hint-\(page.id.uuidString)"), .raw((page.text ?? "").htmlEscaped)),
-                    .p(.id("hint-\(page.id.uuidString)"), .class("hint"), .text(strings[Strings.ScanKey.correctionHint])),
+                        .id(textareaID), .name("text"), .attribute(named: "rows", value: "8"),
+                        .attribute(named: "lang", value: "zh"),
+                        .attribute(named: "aria-describedby", value: "hint-\(page.id.uuidString)"),
+                        .raw((page.text ?? "").htmlEscaped)),
+                    .p(
+                        .id("hint-\(page.id.uuidString)"), .class("hint"),
+                        .text(strings[Strings.ScanKey.correctionHint])),
                     .button(.type(.submit), .class("button"), .text(strings[Strings.ScanKey.saveCorrection]))))
         case .failed:
             let inputID = "retake-\(page.id.uuidString)"
             body = .div(
-                .p(.class("error-message"), .attribute(named: "role", value: "alert"), .userText(page.errorMessage ?? "")),
+                .p(
+                    .class("error-message"), .attribute(named: "role", value: "alert"),
+                    .userText(page.errorMessage ?? "")),
                 .div(
                     .class("actions"),
                     .form(
                         .method(.post), .action("\(base)/retry"),
-                        .button(.type(.submit), .class("button"), .data(named: "action", value: "retry"), .text(strings[Strings.ScanKey.retry]))),
+                        .button(
+                            .type(.submit), .class("button"), .data(named: "action", value: "retry"),
+                            .text(strings[Strings.ScanKey.retry]))),
                     .form(
                         .method(.post), .action("\(base)/retake"), .enctype(.multipartData), .class("retake"),
                         .label(
@@ -112,7 +126,8 @@ struct ScanJobPage {
                             .input(
                                 .type(.file), .id(inputID), .name("image"), .class("visually-hidden"),
                                 .attribute(named: "accept", value: "image/jpeg,image/png,image/webp,image/*"),
-                                .attribute(named: "capture", value: "environment"), .data(named: "auto-submit", value: "true"))),
+                                .attribute(named: "capture", value: "environment"),
+                                .data(named: "auto-submit", value: "true"))),
                         .noscript(.button(.type(.submit), .class("button"), .text(strings[Strings.ScanKey.retake]))))))
         case .queued, .processing:
             body = .empty
@@ -127,7 +142,11 @@ struct ScanJobPage {
                 .attribute(named: "style", value: "transform: rotate(\(page.rotation.rawValue)deg)")),
             .div(
                 .class("scan-page-body"),
-                .h2(.text(heading), .span(.class("badge status"), .data(named: "status-text", value: ""), .text(statusText(page.status, strings: strings)))),
+                .h2(
+                    .text(heading),
+                    .span(
+                        .class("badge status"), .data(named: "status-text", value: ""),
+                        .text(statusText(page.status, strings: strings)))),
                 body))
     }
 }

@@ -34,7 +34,8 @@ extension Strings {
                 "Photograph the pages of a book. Put them in order, then Process: the text is read on the server and the book appears in your library."
             case .takePhoto: "Take a photo"
             case .choosePhotos: "Choose photos"
-            case .photosHint: "JPEG, PNG or WebP, up to 20 MB and 50 megapixels each. Lay the page flat, fill the frame, avoid shadows."
+            case .photosHint:
+                "JPEG, PNG or WebP, up to 20 MB and 50 megapixels each. Lay the page flat, fill the frame, avoid shadows."
             case .reviewPhotos: "Your photos, in reading order"
             case .noPhotos: "No photos yet."
             case .moveEarlier: "Move earlier"
@@ -57,7 +58,8 @@ extension Strings {
             case .correctionHint: "Correct anything the scanner misread; the page is segmented again when you save."
             case .openBook: "Open the book"
             case .finished: "Done: every page was read."
-            case .finishedWithFailures: "Done, but some pages could not be read. Retry or retake them; the others are already in the book."
+            case .finishedWithFailures:
+                "Done, but some pages could not be read. Retry or retake them; the others are already in the book."
             case .allFailed: "No page could be read. Retry or retake the photos."
             case .lowConfidence: "Low confidence: check this line"
             case .photoOf: "Photo of page"
@@ -65,7 +67,8 @@ extension Strings {
             case .chooseRetake: "New photo"
             case .ocrUnavailable: "The text recogniser is not available on this server"
             case .serialScanner: "Serial number scanner"
-            case .serialIntro: "Photograph an Apple serial number: engraved on a Mac, on an iPhone's About screen, or on a label."
+            case .serialIntro:
+                "Photograph an Apple serial number: engraved on a Mac, on an iPhone's About screen, or on a label."
             case .deviceType: "Device"
             case .preset: "Where the serial is"
             case .photo: "Photo"

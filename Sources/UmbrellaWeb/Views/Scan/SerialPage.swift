@@ -32,9 +32,16 @@ struct SerialPage {
                     .text(device.rawValue),
                 ])
         }
-        let presets: [Node<HTML.SelectContext>] = [.element(named: "option", nodes: [.attribute(named: "value", value: "", ignoreIfValueIsEmpty: false), .text("—")])]
+        let presets: [Node<HTML.SelectContext>] =
+            [
+                .element(
+                    named: "option",
+                    nodes: [.attribute(named: "value", value: "", ignoreIfValueIsEmpty: false), .text("—")])
+            ]
             + SerialPreset.allCases.map { preset in
-                .element(named: "option", nodes: [.attribute(named: "value", value: preset.rawValue), .text(preset.rawValue)])
+                .element(
+                    named: "option",
+                    nodes: [.attribute(named: "value", value: preset.rawValue), .text(preset.rawValue)])
             }
         let error: Node<HTML.BodyContext> = .p(
             .id("serial-error"), .class("error-message"), .attribute(named: "role", value: "alert"),
@@ -66,7 +73,9 @@ struct SerialPage {
                 .button(.type(.button), .id("roi-reset"), .class("button"), .text(strings[Strings.ScanKey.resetBox]))),
             .div(
                 .class("actions"),
-                .button(.type(.submit), .id("scan-serial"), .class("button primary"), .text(strings[Strings.ScanKey.scanSerial])))
+                .button(
+                    .type(.submit), .id("scan-serial"), .class("button primary"),
+                    .text(strings[Strings.ScanKey.scanSerial])))
         )
         let labels: Node<HTML.BodyContext> = .div(
             .id("serial-labels"), .attribute(named: "hidden", value: "hidden"),
@@ -86,7 +95,9 @@ struct SerialPage {
             .main(
                 .id("main"), .h1(.text(strings[Strings.ScanKey.serialScanner])),
                 .p(.text(strings[Strings.ScanKey.serialIntro])), error, form, labels,
-                .p(.id("serial-queue"), .class("hint"), .attribute(named: "aria-live", value: "polite"), .attribute(named: "hidden", value: "hidden")),
+                .p(
+                    .id("serial-queue"), .class("hint"), .attribute(named: "aria-live", value: "polite"),
+                    .attribute(named: "hidden", value: "hidden")),
                 .section(
                     .id("serial-result"), .class("serial-result"), .attribute(named: "aria-live", value: "polite"),
                     .attribute(named: "aria-labelledby", value: "result-heading"),
@@ -104,15 +115,19 @@ struct SerialPage {
         }
         var facts: [Node<HTML.BodyContext>] = [
             .p(.class("serial-value"), .attribute(named: "translate", value: "no"), .userText(best.serial)),
-            .p(.text("\(strings[Strings.ScanKey.format]): \(best.format ?? "") · \(strings[Strings.ScanKey.confidence]) \(Int((best.confidence * 100).rounded()))\u{00A0}%")),
+            .p(
+                .text(
+                    "\(strings[Strings.ScanKey.format]): \(best.format ?? "") · \(strings[Strings.ScanKey.confidence]) \(Int((best.confidence * 100).rounded()))\u{00A0}%"
+                )),
         ]
         if let fields = best.fields {
             let year = fields.year.map(String.init) ?? fields.years.map(String.init).joined(separator: " / ")
             facts.append(
-                .p(.userText(
-                    "\(strings[Strings.ScanKey.plant]) \(fields.plant)\(fields.plantLocation.map { " (\($0))" } ?? "") · "
-                        + "\(strings[Strings.ScanKey.made]) \(year), \(strings[Strings.ScanKey.week]) \(fields.week) · "
-                        + "\(strings[Strings.ScanKey.modelCode]) \(fields.modelCode)")))
+                .p(
+                    .userText(
+                        "\(strings[Strings.ScanKey.plant]) \(fields.plant)\(fields.plantLocation.map { " (\($0))" } ?? "") · "
+                            + "\(strings[Strings.ScanKey.made]) \(year), \(strings[Strings.ScanKey.week]) \(fields.week) · "
+                            + "\(strings[Strings.ScanKey.modelCode]) \(fields.modelCode)")))
         }
         return .div(.class("serial-card"), .group(facts))
     }
@@ -121,7 +136,15 @@ struct SerialPage {
         let formatter = ISO8601DateFormatter()
         let rows: [Node<HTML.TableContext>] = history.map { record in
             .tr(
-                .td(.element(named: "time", nodes: [.attribute(named: "datetime", value: formatter.string(from: record.scannedAt)), .text(formatter.string(from: record.scannedAt).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC"))])),
+                .td(
+                    .element(
+                        named: "time",
+                        nodes: [
+                            .attribute(named: "datetime", value: formatter.string(from: record.scannedAt)),
+                            .text(
+                                formatter.string(from: record.scannedAt).replacingOccurrences(of: "T", with: " ")
+                                    .replacingOccurrences(of: "Z", with: " UTC")),
+                        ])),
                 .td(.userText(record.deviceType)),
                 .td(.attribute(named: "translate", value: "no"), .userText(record.serial ?? "—")),
                 .td(.text(record.isValid ? strings[Strings.ScanKey.valid] : strings[Strings.ScanKey.invalid])),
@@ -130,7 +153,9 @@ struct SerialPage {
                         .method(.post), .action("/serial/history/\(record.id.uuidString)/delete"),
                         .button(
                             .type(.submit), .class("button small"),
-                            .attribute(named: "aria-label", value: "\(strings[Strings.ScanKey.deleteScan]) \(record.serial ?? "")"),
+                            .attribute(
+                                named: "aria-label",
+                                value: "\(strings[Strings.ScanKey.deleteScan]) \(record.serial ?? "")"),
                             .text(strings[Strings.ScanKey.deleteScan])))))
         }
         let table: Node<HTML.BodyContext> =
@@ -147,7 +172,10 @@ struct SerialPage {
         return .section(
             .id("serial-history"), .attribute(named: "aria-labelledby", value: "history-heading"),
             .h2(.id("history-heading"), .text(strings[Strings.ScanKey.history])),
-            .p(.a(.class("button"), .id("serial-export"), .href("/api/v1/serial-scans/export.csv"), .text(strings[Strings.ScanKey.exportCSV]))),
+            .p(
+                .a(
+                    .class("button"), .id("serial-export"), .href("/api/v1/serial-scans/export.csv"),
+                    .text(strings[Strings.ScanKey.exportCSV]))),
             table)
     }
 }
